@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "EndpointKit",
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "EndpointKit", targets: ["EndpointKit"])
+    ],
+    targets: [
+        .target(name: "EndpointKit"),
+        .executableTarget(
+            name: "tour",
+            dependencies: ["EndpointKit"],
+            path: "Examples/Tour"
+        ),
+        .testTarget(
+            name: "EndpointKitTests",
+            dependencies: ["EndpointKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

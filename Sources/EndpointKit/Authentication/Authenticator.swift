@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Changes each request just before it is sent, to add credentials.
+///
+/// The client calls ``authenticate(_:)`` once per request, after the request is built and before
+/// the transport sends it. It may be asynchronous (to read a keychain or refresh a token) and may
+/// throw; the client then reports ``EndpointError/authenticationFailed(underlying:)`` and sends
+/// nothing. Headers it sets are checked for CR/LF like all others.
+///
+/// ```swift
+/// struct APIKeyAuthenticator: Authenticator {
+///     let key: String
+///     func authenticate(_ request: inout URLRequest) async throws {
+///         request.setValue(key, forHTTPHeaderField: "X-API-Key")
+///     }
+/// }
+/// let client = Client(baseURL: url, authenticator: APIKeyAuthenticator(key: key))
+/// ```
+///
+/// Built-ins: ``Authenticator/token(_:)`` (GitHub's `Authorization: token …`),
+/// ``Authenticator/bearer(_:)``, ``Authenticator/basic(username:password:)``,
+/// ``ClosureAuthenticator`` and ``Authenticator/none``.
+public protocol Authenticator: Sendable {
+    /// Adds credentials to `request`.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Throws: Any error; the request is then not sent.
+    func authenticate(_ request: inout URLRequest) async throws
+}
+
+/// Sends no credentials: the client's default.
+public struct NoAuthenticator: Authenticator {
+    /// Creates the authenticator.
+    public init() {}
+
+    /// Leaves the request as it is.
+    ///
+    /// - Parameter request: The request, unchanged.
+    public func authenticate(_ request: inout URLRequest) async throws {}
+}
+
+extension Authenticator where Self == NoAuthenticator {
+    /// Sends no credentials.
+    public static var none: NoAuthenticator { NoAuthenticator() }
+}
+
+/// An authenticator made from a closure.
+///
+/// ```swift
+/// let authenticator = ClosureAuthenticator { request in
+///     request.setValue(try await keychain.token(), forHTTPHeaderField: "X-Session")
+/// }
+/// ```
+public struct ClosureAuthenticator: Authenticator {
+    private let body: @Sendable (inout URLRequest) async throws -> Void
+
+    /// Creates an authenticator that runs `body` on each request.
+    ///
+    /// - Parameter body: Changes the request; may suspend and throw.
+    public init(_ body: @escaping @Sendable (inout URLRequest) async throws -> Void) {
+        self.body = body
+    }
+
+    /// Runs the closure on `request`.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Throws: What the closure throws.
+    public func authenticate(_ request: inout URLRequest) async throws {
+        try await body(&request)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends a token in the `Authorization` header: `token <token>` (GitHub's form) or
+/// `Bearer <token>` (OAuth 2).
+///
+/// ```swift
+/// let client = Client(baseURL: URL(string: "https://api.github.com")!,
+///                     authenticator: .token(ProcessInfo.processInfo.environment["GITHUB_TOKEN"] ?? ""))
+/// ```
+public struct TokenAuthenticator: Authenticator {
+    /// The word before the token in the `Authorization` header.
+    public struct Scheme: RawRepresentable, Hashable, Sendable {
+        /// The word, for example `"Bearer"`.
+        public let rawValue: String
+
+        /// Creates a scheme.
+        ///
+        /// - Parameter rawValue: The word, for example `"Bearer"`.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// `token`, as GitHub's REST API documents it.
+        public static let token = Scheme(rawValue: "token")
+        /// `Bearer`, as OAuth 2 (RFC 6750) defines it.
+        public static let bearer = Scheme(rawValue: "Bearer")
+    }
+
+    /// The token.
+    public let token: String
+    /// The scheme word.
+    public let scheme: Scheme
+
+    /// Creates a token authenticator.
+    ///
+    /// - Parameters:
+    ///   - token: The token.
+    ///   - scheme: `.token` (GitHub) or `.bearer`.
+    public init(token: String, scheme: Scheme) {
+        self.token = token
+        self.scheme = scheme
+    }
+
+    /// Sets `Authorization: <scheme> <token>`.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the token is empty or contains
+    ///   whitespace or control characters; nothing is sent.
+    public func authenticate(_ request: inout URLRequest) async throws {
+        guard !token.isEmpty else {
+            throw EndpointError.invalidRequest(.invalidCredentials("the token is empty"))
+        }
+        guard token.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
+            throw EndpointError.invalidRequest(
+                .invalidCredentials("the token contains whitespace or control characters"))
+        }
+        request.setValue("\(scheme.rawValue) \(token)", forHTTPHeaderField: "Authorization")
+    }
+}
+
+extension Authenticator where Self == TokenAuthenticator {
+    /// GitHub's form: `Authorization: token <token>`.
+    ///
+    /// - Parameter token: A personal access token or an installation token.
+    /// - Returns: The authenticator.
+    public static func token(_ token: String) -> TokenAuthenticator {
+        TokenAuthenticator(token: token, scheme: .token)
+    }
+
+    /// OAuth 2's form: `Authorization: Bearer <token>`.
+    ///
+    /// - Parameter token: An access token.
+    /// - Returns: The authenticator.
+    public static func bearer(_ token: String) -> TokenAuthenticator {
+        TokenAuthenticator(token: token, scheme: .bearer)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A decoded response value together with the response's metadata.
+///
+/// ``Client/send(_:)`` returns one; the method-named calls (``Client/get(_:)`` and so on)
+/// return only ``value``.
+///
+/// ```swift
+/// let response = try await client.send(UserRepositories())
+/// print(response.statusCode, response.headers["Link"] ?? "", response.value.count)
+/// ```
+public struct Response<Value: Sendable>: Sendable {
+    /// The decoded body.
+    public var value: Value
+    /// The status code.
+    public var statusCode: Int
+    /// The response headers.
+    public var headers: HTTPHeaders
+    /// The URL that answered (after redirects), when known.
+    public var url: URL?
+
+    /// Creates a response.
+    ///
+    /// - Parameters:
+    ///   - value: The decoded body.
+    ///   - statusCode: The status code.
+    ///   - headers: The response headers.
+    ///   - url: The URL that answered.
+    public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?) {
+        self.value = value
+        self.statusCode = statusCode
+        self.headers = headers
+        self.url = url
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Decodes `Decodable` response types from body bytes.
+///
+/// The client has one (``JSONResponseDecoder`` by default) and an endpoint can override it with
+/// ``Endpoint/decoder``. Conform to decode another format.
+public protocol ResponseDecoder: Sendable {
+    /// Decodes a value of `type` from `data`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The body bytes.
+    /// - Returns: The decoded value.
+    /// - Throws: A `DecodingError` when the data does not decode.
+    func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value
+}
+
+extension ResponseDecoder where Self == JSONResponseDecoder {
+    /// JSON with keys as they are and dates in ISO 8601.
+    public static var json: JSONResponseDecoder { JSONResponseDecoder() }
+
+    /// JSON with the given key and date strategies.
+    ///
+    /// ```swift
+    /// let client = Client(baseURL: url, decoder: .json(keyDecoding: .convertFromSnakeCase))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyDecoding: How JSON keys map to property names.
+    ///   - dateDecoding: How dates are read; ISO 8601 by default.
+    /// - Returns: A configured decoder.
+    public static func json(
+        keyDecoding: JSONDecoder.KeyDecodingStrategy,
+        dateDecoding: JSONDecoder.DateDecodingStrategy = .iso8601
+    ) -> JSONResponseDecoder {
+        JSONResponseDecoder(keyDecoding: keyDecoding, dateDecoding: dateDecoding)
+    }
+}
+
+/// Decodes JSON bodies with Foundation's `JSONDecoder`.
+public struct JSONResponseDecoder: ResponseDecoder, @unchecked Sendable {
+    // `@unchecked`: `JSONDecoder` is a class, declared `Sendable` only from macOS 13 / iOS 16.
+    // This one is configured in `init` and never mutated or handed out afterwards, and `decode`
+    // keeps its state per call, so sharing it between tasks is safe.
+    private let decoder: JSONDecoder
+
+    /// Creates a JSON decoder.
+    ///
+    /// - Parameters:
+    ///   - keyDecoding: How JSON keys map to property names; unchanged by default. For
+    ///     GitHub-style `snake_case` keys pass `.convertFromSnakeCase`.
+    ///   - dateDecoding: How dates are read; ISO 8601 (`2026-11-21T05:14:00Z`) by default.
+    public init(
+        keyDecoding: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys,
+        dateDecoding: JSONDecoder.DateDecodingStrategy = .iso8601
+    ) {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = keyDecoding
+        decoder.dateDecodingStrategy = dateDecoding
+        self.decoder = decoder
+    }
+
+    /// Decodes a value of `type` from JSON `data`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: JSON bytes.
+    /// - Returns: The decoded value.
+    /// - Throws: A `DecodingError` when the data is not valid JSON or does not match `type`.
+    public func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        try decoder.decode(type, from: data)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Encodes parameters into the request URL's query, escaping every byte outside
+/// `A-Z a-z 0-9 - . _ ~`.
+///
+/// `+`, `&`, `=`, `/`, `?`, spaces and non-ASCII therefore reach the server as sent: `"a+b c"`
+/// is written `a%2Bb%20c`. Arrays repeat the name (`tag=a&tag=b`) and Booleans are
+/// `true`/`false` unless configured otherwise. Parameters are appended to a query the URL
+/// already has.
+///
+/// ```swift
+/// let client = Client(baseURL: url, queryEncoder: URLQueryEncoder(arrayEncoding: .brackets))
+/// ```
+public struct URLQueryEncoder: ParameterEncoder {
+    /// How arrays are written.
+    public var arrayEncoding: ArrayEncoding
+    /// How Booleans are written.
+    public var boolEncoding: BoolEncoding
+
+    /// Creates a query encoder.
+    ///
+    /// - Parameters:
+    ///   - arrayEncoding: How arrays are written; repeated names by default.
+    ///   - boolEncoding: How Booleans are written; `true`/`false` by default.
+    public init(arrayEncoding: ArrayEncoding = .repeatedKey, boolEncoding: BoolEncoding = .literal) {
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
+    }
+
+    /// Appends the encoded parameters to `request.url`'s query.
+    ///
+    /// - Parameters:
+    ///   - parameters: The parameters; when empty the URL is left as it is.
+    ///   - request: The request whose URL changes.
+    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the request has no URL or the result
+    ///   is not a valid URL.
+    public func encode(_ parameters: Parameters, into request: inout URLRequest) throws {
+        guard !parameters.isEmpty else { return }
+        guard let url = request.url else {
+            throw EndpointError.invalidRequest(.invalidURL("(none)"))
+        }
+        let query = FormSerializer(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding).serialize(parameters)
+        guard !query.isEmpty else { return }
+        let separator = url.query == nil ? "?" : "&"
+        let text = url.absoluteString + separator + query
+        guard let encodedURL = URL(string: text) else {
+            throw EndpointError.invalidRequest(.invalidURL(text))
+        }
+        request.url = encodedURL
+    }
+}

@@ -1,0 +1,14 @@
+/// An endpoint whose request carries a body. ``POST``, ``PUT`` and ``PATCH`` refine it.
+///
+/// ```swift
+/// struct CreateIssue: POST {
+///     typealias ResponseType = Issue
+///     let path = "/repos/octocat/hello-world/issues"
+///     let issue: NewIssue
+///     var body: RequestBody { .json(issue) }
+/// }
+/// ```
+public protocol EndpointWithBody: Endpoint {
+    /// The request body: an `Encodable` value, form fields, raw data, or ``RequestBody/empty``.
+    var body: RequestBody { get }
+}

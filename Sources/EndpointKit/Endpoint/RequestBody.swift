@@ -1,0 +1,65 @@
+import Foundation
+
+/// The body of a request, described by an endpoint and encoded by the client.
+///
+/// ```swift
+/// var body: RequestBody { .json(NewIssue(title: "Crash on launch")) }    // client's JSON encoder
+/// var body: RequestBody { .form(["grant_type": "password", "user": "ada"]) }
+/// var body: RequestBody { .data(png, contentType: "image/png") }
+/// var body: RequestBody { .empty }
+/// ```
+public struct RequestBody: Sendable {
+    enum Content: Sendable {
+        case empty
+        case encodable(any Encodable & Sendable, encoder: (any BodyEncoder)?)
+        case form(Parameters)
+        case data(Data, contentType: String)
+    }
+
+    let content: Content
+
+    /// No body at all.
+    public static let empty = RequestBody(content: .empty)
+
+    /// An `Encodable` value, encoded by the client's body encoder (JSON by default,
+    /// `Content-Type: application/json`).
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: A body that encodes `value`.
+    public static func json(_ value: some Encodable & Sendable) -> RequestBody {
+        RequestBody(content: .encodable(value, encoder: nil))
+    }
+
+    /// An `Encodable` value, encoded by the given encoder instead of the client's.
+    ///
+    /// ```swift
+    /// var body: RequestBody { .json(update, encoder: JSONBodyEncoder(keyEncoding: .convertToSnakeCase)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - encoder: The encoder to use for this body.
+    /// - Returns: A body that encodes `value` with `encoder`.
+    public static func json(_ value: some Encodable & Sendable, encoder: some BodyEncoder) -> RequestBody {
+        RequestBody(content: .encodable(value, encoder: encoder))
+    }
+
+    /// Form fields, encoded by the client's form encoder
+    /// (`Content-Type: application/x-www-form-urlencoded` by default).
+    ///
+    /// - Parameter fields: The fields, in order.
+    /// - Returns: A body that carries `fields`.
+    public static func form(_ fields: Parameters) -> RequestBody {
+        RequestBody(content: .form(fields))
+    }
+
+    /// Raw bytes, sent as they are with the given `Content-Type`.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to send.
+    ///   - contentType: The media type of `data`, for example `"image/png"`.
+    /// - Returns: A body that sends `data`.
+    public static func data(_ data: Data, contentType: String) -> RequestBody {
+        RequestBody(content: .data(data, contentType: contentType))
+    }
+}

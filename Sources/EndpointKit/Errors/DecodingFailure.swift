@@ -1,0 +1,84 @@
+import Foundation
+
+/// Why a response body did not decode into the endpoint's response type, and where.
+///
+/// Its description reads, for example:
+/// `Decoding Array<Repository> from https://api.github.com/user/repos (status 200) failed at
+/// [3].owner.login: expected String, found null`.
+public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
+    /// The type that was being decoded, for example `Array<Repository>`.
+    public var typeName: String
+    /// Where in the body decoding stopped, for example `[3].owner.login`; empty for the body as
+    /// a whole.
+    public var codingPath: String
+    /// What was wrong there, for example `expected String, found null`.
+    public var reason: String
+    /// The response whose body did not decode.
+    public var response: HTTPResponse
+    /// The error the decoder threw.
+    public var underlying: any Error
+
+    /// Creates a failure from the error a decoder threw.
+    ///
+    /// - Parameters:
+    ///   - type: The type that was being decoded.
+    ///   - error: The decoder's error; a `DecodingError` gives the path and reason.
+    ///   - response: The response whose body did not decode.
+    public init(decoding type: Any.Type, error: any Error, response: HTTPResponse) {
+        self.typeName = String(describing: type)
+        self.response = response
+        self.underlying = error
+        guard let decodingError = error as? DecodingError else {
+            codingPath = ""
+            reason = String(describing: error)
+            return
+        }
+        switch decodingError {
+        case .keyNotFound(let key, let context):
+            codingPath = JSONCodingKey.render(context.codingPath + [key])
+            reason = "the key \"\(key.stringValue)\" is missing"
+        case .valueNotFound(let type, let context):
+            codingPath = JSONCodingKey.render(context.codingPath)
+            reason = "expected \(type), found null"
+        case .typeMismatch(let type, let context):
+            codingPath = JSONCodingKey.render(context.codingPath)
+            let detail = context.debugDescription
+            reason =
+                detail.hasPrefix("expected")
+                ? detail
+                : detail.hasPrefix("found")
+                    ? "expected \(type), \(detail)"
+                    : "expected \(type): \(detail)"
+        case .dataCorrupted(let context):
+            codingPath = JSONCodingKey.render(context.codingPath)
+            reason =
+                context.codingPath.isEmpty
+                ? Self.describeUnreadableBody(response, context: context)
+                : context.debugDescription
+        @unknown default:
+            codingPath = ""
+            reason = String(describing: decodingError)
+        }
+    }
+
+    /// A one-line account, fit for a log.
+    public var description: String {
+        let place = response.url.map { " from \($0.absoluteString)" } ?? ""
+        let location = codingPath.isEmpty ? "" : " at \(codingPath)"
+        return "Decoding \(typeName)\(place) (status \(response.statusCode)) failed\(location): \(reason)"
+    }
+
+    /// Says what the body is when it is not JSON at all: empty, an HTML page, or broken.
+    private static func describeUnreadableBody(_ response: HTTPResponse, context: DecodingError.Context) -> String {
+        let contentType = response.headers["Content-Type"] ?? "no Content-Type"
+        let start = response.body.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if response.body.isEmpty {
+            return "the body is empty, but a value was expected"
+        }
+        if start.first == UInt8(ascii: "<") {
+            return "the body is not JSON but looks like HTML or XML (\(contentType))"
+        }
+        let underlying = context.underlyingError.map { " (\($0))" } ?? ""
+        return "\(context.debugDescription)\(underlying) (\(contentType), \(response.body.count) bytes)"
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+extension EndpointError: CustomStringConvertible, LocalizedError {
+    /// A one-line account of what went wrong and where, fit for a log. It never contains header
+    /// values or credentials; bodies are cut to 200 characters.
+    public var description: String {
+        switch self {
+        case .invalidRequest(let reason):
+            return "Invalid request: \(reason)"
+        case .authenticationFailed(let underlying):
+            return "The authenticator failed: \(underlying)"
+        case .transportFailed(let failure):
+            return "\(failure.method) \(failure.url?.absoluteString ?? "(no URL)") failed: \(failure.underlying)"
+        case .unacceptableStatus(let response):
+            let url = response.url?.absoluteString ?? "(unknown URL)"
+            return "\(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"
+        case .decodingFailed(let failure):
+            return failure.description
+        case .cancelled:
+            return "The request was cancelled."
+        }
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}
+
+extension InvalidRequest: CustomStringConvertible {
+    /// What is wrong with the request, in one sentence.
+    public var description: String {
+        switch self {
+        case .invalidBaseURL(let url):
+            return "the base URL \"\(url)\" is not an absolute http(s) URL with a host and without query or fragment"
+        case .invalidPath(let path, let reason):
+            return "the path \"\(path)\" \(reason)"
+        case .invalidURL(let url):
+            return "\"\(url)\" is not a valid URL"
+        case .invalidHeaderName(let name):
+            return "the header name \"\(name.debugDescription.dropFirst().dropLast())\" is not a valid HTTP token"
+        case .invalidHeaderValue(let name):
+            return "the value of header \"\(name)\" contains CR, LF, NUL or another control character"
+        case .invalidCredentials(let reason):
+            return "the credentials cannot be sent: \(reason)"
+        case .bodyNotAllowed(let method):
+            return "a \(method) request cannot carry a body"
+        case .encodingFailed(let description):
+            return "encoding failed: \(description)"
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// `" (Content-Type …): <first 200 characters of the body>"`, or `""` without a body.
+    var bodySummary: String {
+        guard !body.isEmpty else { return " and an empty body" }
+        let contentType = headers["Content-Type"].map { " (\($0))" } ?? ""
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+        let ellipsis = body.count > 200 ? "…" : ""
+        return "\(contentType): \(text)\(ellipsis)"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The one error type EndpointKit throws: every way a call can fail, with its context.
+///
+/// ```swift
+/// do {
+///     let repo = try await client.get(Repo(owner: "apple", name: "swift"))
+/// } catch .unacceptableStatus(let response) where response.statusCode == 404 {
+///     print("no such repository")
+/// } catch {
+///     print(error)   // for example: GET https://api.github.com/repos/apple/swift: status 500 ...
+/// }
+/// ```
+public enum EndpointError: Error, Sendable {
+    /// The request could not be built: a bad base URL or path, a parameter or body that could not
+    /// be encoded, an invalid header name or value, a body on a `GET`. Nothing was sent.
+    case invalidRequest(InvalidRequest)
+
+    /// The ``Authenticator`` threw this error, so nothing was sent.
+    case authenticationFailed(underlying: any Error)
+
+    /// The transport failed: no connection, a timeout, a TLS problem, a connection closed early.
+    case transportFailed(TransportFailure)
+
+    /// The server answered with a status code that is not acceptable (not 2xx by default).
+    /// The response carries the status code, headers and body.
+    case unacceptableStatus(HTTPResponse)
+
+    /// The body could not be decoded into the endpoint's response type.
+    case decodingFailed(DecodingFailure)
+
+    /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``.
+    case cancelled
+}
+
+/// Why a request could not be built.
+public enum InvalidRequest: Sendable, Equatable {
+    /// The client's base URL is not an absolute `http` or `https` URL with a host, or it has a
+    /// query or fragment.
+    case invalidBaseURL(String)
+    /// The endpoint's path cannot be used; the second value says why.
+    case invalidPath(String, reason: String)
+    /// The URL built from the base URL, path and query is not valid.
+    case invalidURL(String)
+    /// A header name is not an HTTP token (it is empty or has spaces, colons or control
+    /// characters).
+    case invalidHeaderName(String)
+    /// A header value has CR, LF, NUL or another control character. The value is not repeated
+    /// here: it may be a credential.
+    case invalidHeaderValue(name: String)
+    /// Credentials cannot be written into a header; the value says why.
+    case invalidCredentials(String)
+    /// The method does not allow a body (`GET`, `HEAD`), but the endpoint has one.
+    case bodyNotAllowed(HTTPMethod)
+    /// The query, form or body encoder failed; `description` is the encoder's error.
+    case encodingFailed(description: String)
+}
+
+/// A transport failure and the request it happened to.
+public struct TransportFailure: Error, Sendable {
+    /// The request's method.
+    public var method: HTTPMethod
+    /// The request's URL.
+    public var url: URL?
+    /// The transport's error, for example a `URLError` with code `.timedOut`.
+    public var underlying: any Error
+
+    /// Creates a transport failure.
+    ///
+    /// - Parameters:
+    ///   - method: The request's method.
+    ///   - url: The request's URL.
+    ///   - underlying: The transport's error.
+    public init(method: HTTPMethod, url: URL?, underlying: any Error) {
+        self.method = method
+        self.url = url
+        self.underlying = underlying
+    }
+
+    /// The `URLError` code of ``underlying``, when it is a `URLError`.
+    public var urlErrorCode: URLError.Code? {
+        (underlying as? URLError)?.code
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Joins a base URL and an endpoint path without losing the base URL's path.
+///
+/// `URL(string: "/user/repos", relativeTo: URL(string: "https://host/api/v3"))` resolves to
+/// `https://host/user/repos`: the base path is dropped. Here the path is appended instead, so
+/// it goes to `https://host/api/v3/user/repos`.
+enum EndpointURL {
+    /// The absolute URL for `path` under `baseURL`.
+    ///
+    /// - Throws: ``InvalidRequest/invalidBaseURL(_:)`` when the base URL is not an absolute
+    ///   `http(s)` URL with a host and without query or fragment; ``InvalidRequest/invalidPath(_:reason:)``
+    ///   when the path holds `?` or `#`, a bad `%` escape, or is an absolute URL.
+    static func make(baseURL: URL, path: String) throws(EndpointError) -> URL {
+        let base = try validatedBase(baseURL)
+        let encodedPath = try encode(path)
+        let text = encodedPath.isEmpty ? base : base + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath
+        guard let url = URL(string: text) else {
+            throw .invalidRequest(.invalidURL(text))
+        }
+        return url
+    }
+
+    /// The base URL's text without trailing slashes.
+    private static func validatedBase(_ baseURL: URL) throws(EndpointError) -> String {
+        let scheme = baseURL.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", let host = baseURL.host, !host.isEmpty,
+            baseURL.query == nil, baseURL.fragment == nil
+        else {
+            throw .invalidRequest(.invalidBaseURL(baseURL.absoluteString))
+        }
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// Percent-encodes what a path may not hold raw (spaces, non-ASCII, quotes…), keeps `/` and
+    /// existing `%XX` escapes, and refuses what would change the URL's meaning.
+    private static func encode(_ path: String) throws(EndpointError) -> String {
+        if let schemeEnd = path.range(of: "://"),
+            path[..<schemeEnd.lowerBound].allSatisfy({
+                $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
+            })
+        {
+            throw .invalidRequest(
+                .invalidPath(path, reason: "is an absolute URL; endpoints take paths relative to the base URL"))
+        }
+        if path.contains("?") {
+            throw .invalidRequest(
+                .invalidPath(path, reason: "contains \"?\"; put query parameters in the endpoint's query"))
+        }
+        if path.contains("#") {
+            throw .invalidRequest(.invalidPath(path, reason: "contains \"#\"; a fragment is never sent to the server"))
+        }
+        let bytes = Array(path.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, PercentEncoding.isHexDigit(bytes[index + 1]),
+                    PercentEncoding.isHexDigit(bytes[index + 2])
+                else {
+                    throw .invalidRequest(
+                        .invalidPath(path, reason: "contains a \"%\" that does not start a %XX escape"))
+                }
+                output.append(byte)  // an existing escape is kept as it is
+            } else {
+                PercentEncoding.append(byte, allowing: PercentEncoding.path, to: &output)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

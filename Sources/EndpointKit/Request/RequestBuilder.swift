@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Turns an endpoint into a `URLRequest`: a pure function of the endpoint and the client's
+/// settings, with no network and no credentials.
+struct RequestBuilder: Sendable {
+    let baseURL: URL
+    let headers: HTTPHeaders
+    let queryEncoder: any ParameterEncoder
+    let formEncoder: any ParameterEncoder
+    let bodyEncoder: any BodyEncoder
+
+    /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
+    /// `Content-Type`; then the client's and the endpoint's headers, validated.
+    func makeRequest<E: Endpoint>(for endpoint: E) throws(EndpointError) -> URLRequest {
+        var request = URLRequest(url: try EndpointURL.make(baseURL: baseURL, path: endpoint.path))
+        request.httpMethod = E.method.rawValue
+        try encoding { try queryEncoder.encode(endpoint.query, into: &request) }
+
+        var fields: HTTPHeaders = ["Accept": E.ResponseType.acceptedMediaType]
+        fields = fields.merging(headers)
+        if let bodyEndpoint = endpoint as? any EndpointWithBody {
+            try encode(bodyEndpoint.body, method: E.method, into: &request)
+            if let contentType = request.value(forHTTPHeaderField: "Content-Type") {
+                fields = fields.merging(["Content-Type": contentType])
+            }
+        }
+        fields = fields.merging(endpoint.headers)
+        try HeaderValidation.validate(fields)
+        request.allHTTPHeaderFields = nil
+        var namesSet = Set<String>()
+        for field in fields {
+            if namesSet.insert(field.name.lowercased()).inserted {
+                request.setValue(field.value, forHTTPHeaderField: field.name)
+            } else {
+                request.addValue(field.value, forHTTPHeaderField: field.name)
+            }
+        }
+        return request
+    }
+
+    private func encode(_ body: RequestBody, method: HTTPMethod, into request: inout URLRequest) throws(EndpointError) {
+        if case .empty = body.content { return }
+        guard method.allowsRequestBody else {
+            throw .invalidRequest(.bodyNotAllowed(method))
+        }
+        switch body.content {
+        case .empty:
+            break
+        case .encodable(let value, let encoder):
+            let encoder = encoder ?? bodyEncoder
+            try encoding { try encoder.encode(value, into: &request) }
+        case .form(let fields):
+            try encoding { try formEncoder.encode(fields, into: &request) }
+        case .data(let data, let contentType):
+            try HeaderValidation.validate(value: contentType, named: "Content-Type")
+            request.httpBody = data
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+    }
+
+    /// Runs an encoder, reporting its failure as ``InvalidRequest/encodingFailed(description:)``.
+    private func encoding(_ work: () throws -> Void) throws(EndpointError) {
+        do {
+            try work()
+        } catch let error as EndpointError {
+            throw error
+        } catch {
+            throw .invalidRequest(.encodingFailed(description: String(describing: error)))
+        }
+    }
+}
