@@ -42,13 +42,7 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
             reason = "expected \(type), found null"
         case .typeMismatch(let type, let context):
             codingPath = JSONCodingKey.render(context.codingPath)
-            let detail = context.debugDescription
-            reason =
-                detail.hasPrefix("expected")
-                ? detail
-                : detail.hasPrefix("found")
-                    ? "expected \(type), \(detail)"
-                    : "expected \(type): \(detail)"
+            reason = Self.mismatchReason(expected: type, detail: context.debugDescription)
         case .dataCorrupted(let context):
             codingPath = JSONCodingKey.render(context.codingPath)
             reason =
@@ -66,6 +60,18 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
         let place = response.url.map { " from \($0.absoluteString)" } ?? ""
         let location = codingPath.isEmpty ? "" : " at \(codingPath)"
         return "Decoding \(typeName)\(place) (status \(response.statusCode)) failed\(location): \(reason)"
+    }
+
+    /// Our own `JSON` says "found a string"; Foundation says "Expected to decode Int but found a
+    /// string instead." Either way the reason reads "expected Int, found a string".
+    private static func mismatchReason(expected type: Any.Type, detail: String) -> String {
+        if detail.hasPrefix("expected") { return detail }
+        if detail.hasPrefix("found") { return "expected \(type), \(detail)" }
+        if detail.hasPrefix("Expected"), let found = detail.range(of: " but found ") {
+            let what = detail[found.upperBound...].replacingOccurrences(of: " instead.", with: "")
+            return "expected \(type), found \(what)"
+        }
+        return "expected \(type): \(detail)"
     }
 
     /// Says what the body is when it is not JSON at all: empty, an HTML page, or broken.

@@ -10,7 +10,7 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
         case .authenticationFailed(let underlying):
             return "The authenticator failed: \(underlying)"
         case .transportFailed(let failure):
-            return "\(failure.method) \(failure.url?.absoluteString ?? "(no URL)") failed: \(failure.underlying)"
+            return "\(failure.method) \(failure.url?.absoluteString ?? "(no URL)") failed: \(failure.reason)"
         case .unacceptableStatus(let response):
             let url = response.url?.absoluteString ?? "(unknown URL)"
             return "\(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"

@@ -8,7 +8,7 @@ import Foundation
 /// } catch .unacceptableStatus(let response) where response.statusCode == 404 {
 ///     print("no such repository")
 /// } catch {
-///     print(error)   // for example: GET https://api.github.com/repos/apple/swift: status 500 ...
+///     print(error)   // https://api.github.com/repos/apple/swift answered with unacceptable status 500 …
 /// }
 /// ```
 public enum EndpointError: Error, Sendable {
@@ -80,5 +80,29 @@ public struct TransportFailure: Error, Sendable {
     /// The `URLError` code of ``underlying``, when it is a `URLError`.
     public var urlErrorCode: URLError.Code? {
         (underlying as? URLError)?.code
+    }
+
+    /// What went wrong in a few words, for example
+    /// `could not connect to the server (URLError -1004)`.
+    public var reason: String {
+        guard let code = urlErrorCode else { return String(describing: underlying) }
+        let text: String
+        switch code {
+        case .timedOut: text = "timed out"
+        case .cannotConnectToHost: text = "could not connect to the server"
+        case .cannotFindHost, .dnsLookupFailed: text = "could not find the host"
+        case .networkConnectionLost: text = "the connection was lost"
+        case .notConnectedToInternet: text = "not connected to the network"
+        case .badServerResponse: text = "the server's response was not valid HTTP"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            text = "the TLS connection failed"
+        case .httpTooManyRedirects: text = "too many redirects"
+        case .redirectToNonExistentLocation: text = "a redirect had no valid location"
+        case .unsupportedURL: text = "the URL is not supported"
+        case .dataLengthExceedsMaximum: text = "the response is too large"
+        default: text = "the transfer failed"
+        }
+        return "\(text) (URLError \(code.rawValue))"
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 ///   the ``Authenticator``);
 /// - a redirect to another scheme, host or port would carry `Authorization` and cookies; they
 ///   are removed. A `307`/`308` would be re-sent with an empty body; the transport re-sends the
-///   request with its body itself (``RedirectPolicy``);
+///   request with its body itself (`RedirectPolicy`);
 /// - cancelling the task gives `URLError(.cancelled)`; it becomes `CancellationError`, and the
 ///   URLSession task is cancelled off the calling thread (upstream issue #5412);
 /// - no URL cache, no shared cookie or credential storage: nothing leaks between clients.

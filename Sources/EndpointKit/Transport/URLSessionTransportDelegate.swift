@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The session delegate of ``URLSessionTransport``: refuses authentication challenges and keeps
-/// credentials on their origin across redirects (``RedirectPolicy``).
+/// credentials on their origin across redirects (`RedirectPolicy`).
 final class URLSessionTransportDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     // `@unchecked`: `refusedChallengeResponses` is only touched while holding `lock`.
     private let lock = NSLock()

@@ -120,7 +120,7 @@ struct ClientTests {
             #expect(failure.method == .get)
             #expect(failure.url?.path == "/user/repos")
             #expect(failure.urlErrorCode == .timedOut)
-            #expect(error.description.hasPrefix("GET https://api.example.com/user/repos failed"))
+            #expect(error.description == "GET https://api.example.com/user/repos failed: timed out (URLError -1001)")
         }
     }
 
