@@ -30,6 +30,28 @@ public protocol Authenticator: Sendable {
     /// - Parameter request: The request about to be sent.
     /// - Throws: Any error; the request is then not sent.
     func authenticate(_ request: inout URLRequest) async throws
+
+    /// Called when a request this authenticator authenticated got an unacceptable status:
+    /// return `true` if the credential was renewed, and the client sends the request once more,
+    /// authenticated again. The default returns `false`.
+    ///
+    /// Many requests may fail at once with the same stale credential; make the renewal
+    /// single-flight, as ``RefreshingTokenAuthenticator`` does.
+    ///
+    /// - Parameters:
+    ///   - response: The unacceptable response (a `401`, say).
+    ///   - request: The request as it was sent, with the credential it carried.
+    /// - Returns: Whether to send the request again.
+    /// - Throws: When renewing failed; the call then fails with
+    ///   ``EndpointError/authenticationFailed(underlying:)``.
+    func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool
+}
+
+extension Authenticator {
+    /// Never renews: an unacceptable status is final.
+    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        false
+    }
 }
 
 /// Sends no credentials: the client's default.

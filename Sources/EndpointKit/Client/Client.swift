@@ -15,8 +15,9 @@ import Foundation
 /// let repos = try await client.get(UserRepositories())
 /// ```
 ///
-/// Every call goes through ``send(_:)``: build the request (pure) → authenticate → transport →
-/// validate the status → decode (pure).
+/// Every call goes through ``send(_:)``: build the request (pure) → [within the deadline, for
+/// each attempt: authenticate → transport → validate the status (a `401` may renew the
+/// credential once; a retryable failure waits and tries again)] → decode (pure).
 public final class Client: Sendable {
     /// The URL that endpoint paths are appended to; its own path is kept.
     public let baseURL: URL
@@ -36,6 +37,10 @@ public final class Client: Sendable {
     public let acceptableStatusCodes: AcceptableStatusCodes
     /// Sends requests.
     public let transport: any Transport
+    /// When failed calls are tried again, unless an endpoint says otherwise.
+    public let retryPolicy: RetryPolicy
+    /// How long calls may take, unless an endpoint says otherwise.
+    public let timeouts: Timeouts
 
     private let requestBuilder: RequestBuilder
 
@@ -52,6 +57,9 @@ public final class Client: Sendable {
     ///   - decoder: Decodes `Decodable` responses; JSON with default keys and ISO 8601 dates by
     ///     default.
     ///   - acceptableStatusCodes: Status codes that count as success; `200...299` by default.
+    ///   - retryPolicy: When failed calls are tried again; ``RetryPolicy/default`` (idempotent
+    ///     methods, up to 3 attempts) by default.
+    ///   - timeouts: The idle timeout and total deadline; 60 s idle and no deadline by default.
     ///   - transport: Sends requests; a new ``URLSessionTransport`` by default.
     public init(
         baseURL: URL,
@@ -62,6 +70,8 @@ public final class Client: Sendable {
         bodyEncoder: some BodyEncoder = JSONBodyEncoder(),
         decoder: some ResponseDecoder = JSONResponseDecoder(),
         acceptableStatusCodes: AcceptableStatusCodes = .successful,
+        retryPolicy: RetryPolicy = .default,
+        timeouts: Timeouts = .default,
         transport: some Transport = URLSessionTransport()
     ) {
         self.baseURL = baseURL
@@ -73,6 +83,8 @@ public final class Client: Sendable {
         self.decoder = decoder
         self.acceptableStatusCodes = acceptableStatusCodes
         self.transport = transport
+        self.retryPolicy = retryPolicy
+        self.timeouts = timeouts
         self.requestBuilder = RequestBuilder(
             baseURL: baseURL, headers: headers, queryEncoder: queryEncoder, formEncoder: formEncoder,
             bodyEncoder: bodyEncoder)
@@ -85,7 +97,7 @@ public final class Client: Sendable {
     /// - Returns: The request.
     /// - Throws: ``EndpointError/invalidRequest(_:)`` when the URL, a header or the body is invalid.
     public func makeRequest<E: Endpoint>(for endpoint: E) throws(EndpointError) -> URLRequest {
-        try requestBuilder.makeRequest(for: endpoint)
+        try requestBuilder.makeRequest(for: endpoint, idleTimeout: (endpoint.timeouts ?? timeouts).idle)
     }
 
     /// Sends `endpoint` and returns its decoded response with the status code and headers.
@@ -102,47 +114,16 @@ public final class Client: Sendable {
     /// - Returns: The decoded value and the response's metadata.
     /// - Throws: ``EndpointError``.
     public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> Response<E.ResponseType> {
-        var request = try makeRequest(for: endpoint)
-        try await authenticate(&request)
-        let response = try await transmit(request, method: E.method)
-        let acceptable = endpoint.acceptableStatusCodes ?? acceptableStatusCodes
-        guard acceptable.contains(response.statusCode) else {
-            throw .unacceptableStatus(response)
+        let request = try requestBuilder.makeRequest(for: endpoint, idleTimeout: (endpoint.timeouts ?? timeouts).idle)
+        let exchange = Exchange(
+            client: self, method: E.method,
+            acceptableStatusCodes: endpoint.acceptableStatusCodes ?? acceptableStatusCodes,
+            retryPolicy: endpoint.retryPolicy ?? retryPolicy)
+        let response = try await Deadline.run(within: (endpoint.timeouts ?? timeouts).total) {
+            () async throws(EndpointError) -> HTTPResponse in
+            try await exchange.run(request)
         }
         let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
         return Response(value: value, statusCode: response.statusCode, headers: response.headers, url: response.url)
-    }
-
-    private func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
-        do {
-            try await authenticator.authenticate(&request)
-        } catch let error as EndpointError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
-        } catch {
-            throw .authenticationFailed(underlying: error)
-        }
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            try HeaderValidation.validate(name: name)
-            try HeaderValidation.validate(value: value, named: name)
-        }
-    }
-
-    private func transmit(_ request: URLRequest, method: HTTPMethod) async throws(EndpointError) -> HTTPResponse {
-        guard !Task.isCancelled else { throw .cancelled }
-        do {
-            let response = try await transport.send(request)
-            guard !Task.isCancelled else { throw EndpointError.cancelled }
-            return response
-        } catch let error as EndpointError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
-        } catch let error as URLError where error.code == .cancelled {
-            throw .cancelled
-        } catch {
-            throw .transportFailed(TransportFailure(method: method, url: request.url, underlying: error))
-        }
     }
 }

@@ -40,7 +40,12 @@ public protocol Endpoint: Sendable {
     /// `https://host/api/v3` the path `/user/repos` goes to `https://host/api/v3/user/repos`.
     /// Characters that are not allowed in a URL path (spaces, non-ASCII) are percent-encoded;
     /// existing `%XX` escapes are kept. A `?` or `#` is refused: put query parameters in
-    /// ``query``.
+    /// ``query``. Interpolate values with `\(segment:)` so that each stays one segment:
+    /// `"/repos/\(segment: owner)/\(segment: name)"` turns `a/../b?x#y` into
+    /// `a%2F..%2Fb%3Fx%23y`.
+    ///
+    /// An absolute URL on the base URL's origin (a pagination link) is used as it is; one on
+    /// another origin is refused unless ``allowsOtherOrigins`` is `true`.
     var path: String { get }
 
     /// The query parameters, encoded by the client's query encoder. Empty by default.
@@ -56,6 +61,20 @@ public protocol Endpoint: Sendable {
     /// The status codes that count as success for this endpoint, or `nil` (the default) to use
     /// the client's.
     var acceptableStatusCodes: AcceptableStatusCodes? { get }
+
+    /// When this endpoint's failed calls are tried again, or `nil` (the default) to use the
+    /// client's. Give a non-idempotent endpoint that is safe to repeat a policy listing its
+    /// method, or ``RetryPolicy/never`` to an idempotent one that is not.
+    var retryPolicy: RetryPolicy? { get }
+
+    /// The idle timeout and total deadline for this endpoint, or `nil` (the default) to use the
+    /// client's.
+    var timeouts: Timeouts? { get }
+
+    /// Whether ``path`` may be an absolute URL on another origin than the client's base URL;
+    /// `false` by default. Such a request is never authenticated: credentials only go to the
+    /// base URL's origin.
+    var allowsOtherOrigins: Bool { get }
 }
 
 extension Endpoint {
@@ -70,4 +89,13 @@ extension Endpoint {
 
     /// Use the client's acceptable status codes.
     public var acceptableStatusCodes: AcceptableStatusCodes? { nil }
+
+    /// Use the client's retry policy.
+    public var retryPolicy: RetryPolicy? { nil }
+
+    /// Use the client's timeouts.
+    public var timeouts: Timeouts? { nil }
+
+    /// Only the base URL's origin.
+    public var allowsOtherOrigins: Bool { false }
 }

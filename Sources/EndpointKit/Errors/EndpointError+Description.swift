@@ -16,6 +16,8 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
             return "\(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"
         case .decodingFailed(let failure):
             return failure.description
+        case .timedOut(let seconds):
+            return "The call did not finish within its deadline of \(seconds.formatted()) s."
         case .cancelled:
             return "The request was cancelled."
         }

@@ -29,8 +29,24 @@ public enum EndpointError: Error, Sendable {
     /// The body could not be decoded into the endpoint's response type.
     case decodingFailed(DecodingFailure)
 
+    /// The call did not finish within its total deadline (``Timeouts/total``), retries
+    /// included; the value is the deadline in seconds.
+    case timedOut(after: TimeInterval)
+
     /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``.
     case cancelled
+}
+
+extension EndpointError {
+    /// Whether the call ran out of time: its total deadline passed, or the transport's idle
+    /// timeout fired.
+    public var isTimeout: Bool {
+        switch self {
+        case .timedOut: return true
+        case .transportFailed(let failure): return failure.urlErrorCode == .timedOut
+        default: return false
+        }
+    }
 }
 
 /// Why a request could not be built.
@@ -85,6 +101,7 @@ public struct TransportFailure: Error, Sendable {
     /// What went wrong in a few words, for example
     /// `could not connect to the server (URLError -1004)`.
     public var reason: String {
+        if let tooLarge = underlying as? ResponseTooLargeError { return tooLarge.description }
         guard let code = urlErrorCode else { return String(describing: underlying) }
         let text: String
         switch code {

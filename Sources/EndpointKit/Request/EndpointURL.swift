@@ -8,11 +8,17 @@ import Foundation
 enum EndpointURL {
     /// The absolute URL for `path` under `baseURL`.
     ///
+    /// A `path` that is itself an absolute URL (a pagination link, say) is used as it is when it
+    /// is on the base URL's origin; on another origin only if `allowsOtherOrigins`.
+    ///
     /// - Throws: ``InvalidRequest/invalidBaseURL(_:)`` when the base URL is not an absolute
     ///   `http(s)` URL with a host and without query or fragment; ``InvalidRequest/invalidPath(_:reason:)``
-    ///   when the path holds `?` or `#`, a bad `%` escape, or is an absolute URL.
-    static func make(baseURL: URL, path: String) throws(EndpointError) -> URL {
+    ///   when the path holds `?` or `#`, a bad `%` escape, or is an absolute URL it may not use.
+    static func make(baseURL: URL, path: String, allowsOtherOrigins: Bool = false) throws(EndpointError) -> URL {
         let base = try validatedBase(baseURL)
+        if isAbsolute(path) {
+            return try absoluteURL(path, base: baseURL, allowsOtherOrigins: allowsOtherOrigins)
+        }
         let encodedPath = try encode(path)
         let text = encodedPath.isEmpty ? base : base + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath
         guard let url = URL(string: text) else {
@@ -34,17 +40,34 @@ enum EndpointURL {
         return text
     }
 
+    /// Whether `path` starts with a scheme and `://`.
+    private static func isAbsolute(_ path: String) -> Bool {
+        guard let schemeEnd = path.range(of: "://"), schemeEnd.lowerBound > path.startIndex else { return false }
+        return path[..<schemeEnd.lowerBound].allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
+        }
+    }
+
+    /// An absolute URL given as a path: valid `http(s)`, without fragment, and on the base URL's
+    /// origin unless other origins are allowed.
+    private static func absoluteURL(_ path: String, base: URL, allowsOtherOrigins: Bool) throws(EndpointError) -> URL {
+        guard let url = URL(string: path), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false, url.fragment == nil
+        else {
+            throw .invalidRequest(.invalidPath(path, reason: "is not a valid absolute http(s) URL"))
+        }
+        guard allowsOtherOrigins || RedirectPolicy.isSameOrigin(url, base) else {
+            throw .invalidRequest(
+                .invalidPath(
+                    path,
+                    reason: "points to another origin than the base URL; the endpoint must set allowsOtherOrigins"))
+        }
+        return url
+    }
+
     /// Percent-encodes what a path may not hold raw (spaces, non-ASCII, quotes…), keeps `/` and
     /// existing `%XX` escapes, and refuses what would change the URL's meaning.
     private static func encode(_ path: String) throws(EndpointError) -> String {
-        if let schemeEnd = path.range(of: "://"),
-            path[..<schemeEnd.lowerBound].allSatisfy({
-                $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
-            })
-        {
-            throw .invalidRequest(
-                .invalidPath(path, reason: "is an absolute URL; endpoints take paths relative to the base URL"))
-        }
         if path.contains("?") {
             throw .invalidRequest(
                 .invalidPath(path, reason: "contains \"?\"; put query parameters in the endpoint's query"))

@@ -15,8 +15,11 @@ struct RequestBuilder: Sendable {
 
     /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
     /// `Content-Type`; then the client's and the endpoint's headers, validated.
-    func makeRequest<E: Endpoint>(for endpoint: E) throws(EndpointError) -> URLRequest {
-        var request = URLRequest(url: try EndpointURL.make(baseURL: baseURL, path: endpoint.path))
+    func makeRequest<E: Endpoint>(for endpoint: E, idleTimeout: TimeInterval) throws(EndpointError) -> URLRequest {
+        let url = try EndpointURL.make(
+            baseURL: baseURL, path: endpoint.path, allowsOtherOrigins: endpoint.allowsOtherOrigins)
+        var request = URLRequest(url: url)
+        request.timeoutInterval = idleTimeout
         request.httpMethod = E.method.rawValue
         try encoding { try queryEncoder.encode(endpoint.query, into: &request) }
 

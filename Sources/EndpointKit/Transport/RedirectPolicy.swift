@@ -6,14 +6,18 @@ import Foundation
 
 /// The rules ``URLSessionTransport`` follows redirects by, in one place.
 ///
-/// URLSession on Linux forwards `Authorization` and cookies to any host on a redirect, and
+/// URLSession on Linux forwards `Authorization`, cookies and custom headers to any host on a
+/// redirect, and
 /// re-sends a `307`/`308` with an empty body even when the proposed request has one
 /// (`shared/LINUX-URLSESSION.md`; setting `httpBody` again does not help, `httpBodyStream`
-/// times out). So credentials are stripped whenever the origin changes, and a `307`/`308` of a
-/// request with a body is not left to URLSession: the transport re-sends the request itself.
+/// times out). So when the origin changes only headers known to carry no credential follow
+/// (whatever header an authenticator used, `X-API-Key` say, stays behind), and a `307`/`308`
+/// of a request with a body is not left to URLSession: the transport re-sends it itself.
 enum RedirectPolicy {
-    /// Headers that carry credentials and never follow a redirect to another origin.
-    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+    /// The only headers that follow a redirect to another origin.
+    static let crossOriginHeaders: Set<String> = [
+        "accept", "accept-encoding", "accept-language", "user-agent", "content-type", "content-length",
+    ]
 
     /// How many `307`/`308` redirects of a request with a body the transport follows itself.
     static let maximumBodyRedirects = 10
@@ -40,11 +44,11 @@ enum RedirectPolicy {
         return strippingCredentials(from: redirected, leaving: request.url)
     }
 
-    /// `request` without credential headers when its URL is not on the origin of `source`.
+    /// `request` with only ``crossOriginHeaders`` when its URL is not on the origin of `source`.
     static func strippingCredentials(from request: URLRequest, leaving source: URL?) -> URLRequest {
         guard !isSameOrigin(source, request.url) else { return request }
         var stripped = request
-        for name in credentialHeaders {
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where !crossOriginHeaders.contains(name.lowercased()) {
             stripped.setValue(nil, forHTTPHeaderField: name)
         }
         return stripped

@@ -23,13 +23,24 @@ import Foundation
 /// default); pass a configuration to change it.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
-    private let delegate = URLSessionTransportDelegate()
+    private let delegate: URLSessionTransportDelegate
+
+    /// The largest response body accepted, in bytes; a larger one fails with
+    /// ``ResponseTooLargeError`` instead of filling memory.
+    public let maximumResponseSize: Int
 
     /// Creates a transport with its own session.
     ///
-    /// - Parameter configuration: The session's configuration; by default
-    ///   ``makeDefaultConfiguration()``. Its delegate is always EndpointKit's own.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.makeDefaultConfiguration()) {
+    /// - Parameters:
+    ///   - configuration: The session's configuration; by default ``makeDefaultConfiguration()``.
+    ///     Its delegate is always EndpointKit's own.
+    ///   - maximumResponseSize: The largest response body accepted, in bytes; 64 MiB by default.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionTransport.makeDefaultConfiguration(),
+        maximumResponseSize: Int = 64 << 20
+    ) {
+        self.maximumResponseSize = maximumResponseSize
+        delegate = URLSessionTransportDelegate(maximumResponseSize: maximumResponseSize)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
@@ -74,83 +85,10 @@ public final class URLSessionTransport: Transport {
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: request) { [delegate] data, response, error in
-                    let refused = handle.taskIdentifier.flatMap(delegate.takeRefusedChallengeResponse(forTask:))
-                    if let refused, !handle.wasCancelled {
-                        // The challenge was refused by our delegate, not cancelled by the caller:
-                        // the server's answer is this 401 (its body was not read).
-                        continuation.resume(with: Self.result(data: Data(), response: refused, error: nil))
-                    } else {
-                        continuation.resume(with: Self.result(data: data, response: response, error: error))
-                    }
-                }
-                handle.start(task)
+                delegate.start(session.dataTask(with: request), handle: handle, continuation: continuation)
             }
         } onCancel: {
             handle.cancel()
         }
-    }
-
-    private static func result(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<
-        HTTPResponse, any Error
-    > {
-        if let error {
-            if let urlError = error as? URLError, urlError.code == .cancelled {
-                return .failure(CancellationError())
-            }
-            return .failure(error)
-        }
-        guard let response = response as? HTTPURLResponse else {
-            return .failure(URLError(.badServerResponse))
-        }
-        var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields {
-            headers.add(String(describing: value), for: String(describing: name))
-        }
-        return .success(
-            HTTPResponse(statusCode: response.statusCode, headers: headers, body: data ?? Data(), url: response.url))
-    }
-}
-
-/// Starts a data task, or cancels it if cancellation came first; cancels off the calling
-/// thread, because cancelling while URLSession delivers a response can deadlock on Linux
-/// (swift-corelibs-foundation #5412).
-private final class DataTaskHandle: @unchecked Sendable {
-    // `@unchecked`: both properties are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
-
-    var taskIdentifier: Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return task?.taskIdentifier
-    }
-
-    var wasCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return isCancelled
-    }
-
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelledAlready = isCancelled
-        lock.unlock()
-        task.resume()
-        if cancelledAlready { cancelOffThread(task) }
-    }
-
-    func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
-        if let task { cancelOffThread(task) }
-    }
-
-    private func cancelOffThread(_ task: URLSessionDataTask) {
-        DispatchQueue.global().async { task.cancel() }
     }
 }

@@ -39,17 +39,19 @@ struct StubTransport: Transport {
 }
 
 extension Client {
-    /// A client for `https://api.example.com` over `transport`.
+    /// A client for `https://api.example.com` over `transport`, without retries unless asked.
     static func stubbed(
         _ transport: StubTransport,
         baseURL: String = "https://api.example.com",
         authenticator: some Authenticator = NoAuthenticator(),
         headers: HTTPHeaders = [:],
-        decoder: some ResponseDecoder = JSONResponseDecoder()
+        decoder: some ResponseDecoder = JSONResponseDecoder(),
+        retryPolicy: RetryPolicy = .never,
+        timeouts: Timeouts = .default
     ) -> Client {
         Client(
             baseURL: URL(string: baseURL)!, authenticator: authenticator, headers: headers, decoder: decoder,
-            transport: transport)
+            retryPolicy: retryPolicy, timeouts: timeouts, transport: transport)
     }
 }
 

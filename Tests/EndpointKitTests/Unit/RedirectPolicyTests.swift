@@ -23,7 +23,7 @@ struct RedirectPolicyTests {
         #expect(RedirectPolicy.isSameOrigin(URL(string: first), URL(string: second)) == same)
     }
 
-    @Test("A redirect to another origin drops Authorization, Proxy-Authorization and Cookie")
+    @Test("A redirect to another origin keeps only headers that carry no credential")
     func stripsCredentialsAcrossOrigins() throws {
         var original = URLRequest(url: URL(string: "https://api.example.com/a")!)
         original.setValue("token x", forHTTPHeaderField: "Authorization")
@@ -31,12 +31,16 @@ struct RedirectPolicyTests {
         proposed.setValue("token x", forHTTPHeaderField: "Authorization")
         proposed.setValue("Basic y", forHTTPHeaderField: "Proxy-Authorization")
         proposed.setValue("session=1", forHTTPHeaderField: "Cookie")
-        proposed.setValue("kept", forHTTPHeaderField: "X-Trace")
+        proposed.setValue("key-123", forHTTPHeaderField: "X-API-Key")
+        proposed.setValue("application/json", forHTTPHeaderField: "Accept")
+        proposed.setValue("MyApp/1.0", forHTTPHeaderField: "User-Agent")
         let followed = try #require(RedirectPolicy.requestToFollow(proposed, from: original, status: 302))
         #expect(followed.value(forHTTPHeaderField: "Authorization") == nil)
         #expect(followed.value(forHTTPHeaderField: "Proxy-Authorization") == nil)
         #expect(followed.value(forHTTPHeaderField: "Cookie") == nil)
-        #expect(followed.value(forHTTPHeaderField: "X-Trace") == "kept")
+        #expect(followed.value(forHTTPHeaderField: "X-API-Key") == nil)
+        #expect(followed.value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(followed.value(forHTTPHeaderField: "User-Agent") == "MyApp/1.0")
     }
 
     @Test("A same-origin redirect keeps the credentials")

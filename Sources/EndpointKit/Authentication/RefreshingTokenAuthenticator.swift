@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends a token that expires, and renews it when the server answers `401`.
+///
+/// The renewal is single-flight: however many requests fail at once, `refresh` runs once, they
+/// all wait for it and are sent once more with the new token. A request that was sent with an
+/// old token and fails after the token was renewed is simply sent again, without another
+/// renewal. If the renewal throws, every waiting call fails with
+/// ``EndpointError/authenticationFailed(underlying:)``; the next call tries again.
+///
+/// ```swift
+/// let authenticator = RefreshingTokenAuthenticator(token: storedToken) {
+///     try await authClient.post(RefreshToken(refreshToken: refreshToken)).accessToken
+/// }
+/// let client = Client(baseURL: url, authenticator: authenticator)
+/// ```
+public struct RefreshingTokenAuthenticator: Authenticator {
+    private let store: TokenStore
+    /// The word before the token in the `Authorization` header.
+    public let scheme: TokenAuthenticator.Scheme
+
+    /// Creates the authenticator.
+    ///
+    /// - Parameters:
+    ///   - scheme: `.bearer` (the default) or `.token`.
+    ///   - token: The current token, or `nil` to fetch one with `refresh` before the first request.
+    ///   - refresh: Fetches a new token; called once per renewal.
+    public init(
+        scheme: TokenAuthenticator.Scheme = .bearer, token: String? = nil,
+        refresh: @escaping @Sendable () async throws -> String
+    ) {
+        self.scheme = scheme
+        self.store = TokenStore(token: token, refresh: refresh)
+    }
+
+    /// Sets `Authorization: <scheme> <token>`, fetching a token first if there is none.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Throws: The refresh closure's error, or ``EndpointError/invalidRequest(_:)`` for a token
+    ///   that cannot go in a header.
+    public func authenticate(_ request: inout URLRequest) async throws {
+        let token = try await store.currentToken()
+        try await TokenAuthenticator(token: token, scheme: scheme).authenticate(&request)
+    }
+
+    /// On a `401`, renews the token unless it was renewed since `request` was sent.
+    ///
+    /// - Parameters:
+    ///   - response: The unacceptable response.
+    ///   - request: The request as it was sent.
+    /// - Returns: `true` for a `401`, after the token was renewed; `false` otherwise.
+    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        guard response.statusCode == 401 else { return false }
+        let sent = request.value(forHTTPHeaderField: "Authorization")
+        let prefix = scheme.rawValue + " "
+        let sentToken = sent.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+        _ = try await store.renew(replacing: sentToken)
+        return true
+    }
+}
+
+/// The current token and the renewal in progress, if any; an actor, so no lock can deadlock.
+actor TokenStore {
+    private var token: String?
+    private var renewal: Task<String, any Error>?
+    private let refresh: @Sendable () async throws -> String
+
+    init(token: String?, refresh: @escaping @Sendable () async throws -> String) {
+        self.token = token
+        self.refresh = refresh
+    }
+
+    /// The token to send: the one being renewed if a renewal is in progress (so no request
+    /// goes out with a token known to be stale), else the current one, fetched if there is none.
+    func currentToken() async throws -> String {
+        if renewal == nil, let token { return token }
+        return try await renew(replacing: token)
+    }
+
+    /// Renews the token unless it already differs from `stale`; joins a renewal in progress.
+    func renew(replacing stale: String?) async throws -> String {
+        if renewal == nil, let token, token != stale { return token }
+        let task: Task<String, any Error>
+        if let renewal {
+            task = renewal
+        } else {
+            task = Task { try await refresh() }
+            renewal = task
+        }
+        do {
+            let fresh = try await task.value
+            // Every waiter stores the result, so none of them can resume and read the stale
+            // token before the caller that started the renewal runs again.
+            finish(task, with: fresh)
+            return fresh
+        } catch {
+            finish(task, with: nil)
+            throw error
+        }
+    }
+
+    private func finish(_ task: Task<String, any Error>, with fresh: String?) {
+        guard renewal == task else { return }
+        renewal = nil
+        if let fresh { token = fresh }
+    }
+}

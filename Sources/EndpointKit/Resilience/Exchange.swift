@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The middle of a call: the attempts at sending one built request until an acceptable
+/// response comes back, the retry policy gives up, or the call is cancelled.
+///
+/// Each attempt authenticates the request again, sends it and checks the status. An
+/// unacceptable status first goes to the authenticator, which may renew its credential once per
+/// call (that resend does not count as an attempt); then the retry policy decides whether to wait
+/// and try again.
+struct Exchange: Sendable {
+    let client: Client
+    let method: HTTPMethod
+    let acceptableStatusCodes: AcceptableStatusCodes
+    let retryPolicy: RetryPolicy
+
+    func run(_ built: URLRequest) async throws(EndpointError) -> HTTPResponse {
+        let start = ProcessInfo.processInfo.systemUptime
+        var attempt = 1
+        var hasRenewedCredential = false
+        while true {
+            var request = built
+            try await authenticate(&request)
+            let failure: EndpointError
+            do {
+                let response = try await transmit(request)
+                if acceptableStatusCodes.contains(response.statusCode) {
+                    return response
+                }
+                if !hasRenewedCredential, try await renewCredential(after: response, sentWith: request) {
+                    hasRenewedCredential = true
+                    continue
+                }
+                failure = .unacceptableStatus(response)
+            } catch {
+                failure = error
+            }
+            let elapsed = ProcessInfo.processInfo.systemUptime - start
+            guard request.httpBodyStream == nil,
+                let delay = retryPolicy.delay(after: failure, attempt: attempt, method: method, elapsed: elapsed)
+            else {
+                throw failure
+            }
+            try await Self.sleep(seconds: delay)
+            attempt += 1
+        }
+    }
+
+    /// Runs the authenticator, but only for the base URL's origin: credentials never go to
+    /// another host, even for an endpoint that allows other origins.
+    private func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
+        guard RedirectPolicy.isSameOrigin(request.url, client.baseURL) else { return }
+        do {
+            try await client.authenticator.authenticate(&request)
+        } catch let error as EndpointError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .authenticationFailed(underlying: error)
+        }
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            try HeaderValidation.validate(name: name)
+            try HeaderValidation.validate(value: value, named: name)
+        }
+    }
+
+    private func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws(EndpointError)
+        -> Bool
+    {
+        do {
+            return try await client.authenticator.refreshCredential(after: response, sentWith: request)
+        } catch let error as EndpointError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .authenticationFailed(underlying: error)
+        }
+    }
+
+    private func transmit(_ request: URLRequest) async throws(EndpointError) -> HTTPResponse {
+        guard !Task.isCancelled else { throw .cancelled }
+        do {
+            let response = try await client.transport.send(request)
+            guard !Task.isCancelled else { throw EndpointError.cancelled }
+            return response
+        } catch let error as EndpointError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch let error as URLError where error.code == .cancelled {
+            throw .cancelled
+        } catch {
+            throw .transportFailed(TransportFailure(method: method, url: request.url, underlying: error))
+        }
+    }
+
+    /// Waits between attempts; cancelling the task ends the wait at once with `.cancelled`.
+    static func sleep(seconds: TimeInterval) async throws(EndpointError) {
+        guard seconds > 0 else { return }
+        do {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        } catch {
+            throw .cancelled
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A parsed `Retry-After` header (RFC 9110 §10.2.3): a number of seconds or an HTTP date.
+public struct RetryAfter: Sendable, Equatable {
+    /// Seconds to wait from now; never negative.
+    public var delay: TimeInterval
+
+    /// Parses a `Retry-After` value.
+    ///
+    /// - Parameters:
+    ///   - value: The header's value, such as `"120"` or `"Wed, 21 Oct 2026 07:28:00 GMT"`.
+    ///   - now: The current time, to turn a date into a delay.
+    /// - Returns: `nil` when `value` is `nil` or neither form.
+    public init?(_ value: String?, now: Date = Date()) {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if value.allSatisfy(\.isASCII), let seconds = Int(value), seconds >= 0 {
+            delay = TimeInterval(seconds)
+        } else if let date = Self.parseHTTPDate(value) {
+            delay = max(0, date.timeIntervalSince(now))
+        } else {
+            return nil
+        }
+    }
+
+    /// IMF-fixdate, and the obsolete RFC 850 and asctime forms that RFC 9110 says to accept.
+    private static func parseHTTPDate(_ value: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: value) { return date }
+        }
+        return nil
+    }
+}

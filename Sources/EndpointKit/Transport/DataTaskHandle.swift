@@ -1,0 +1,43 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Starts a data task, or cancels it if cancellation came first; cancels off the calling
+/// thread, because cancelling while URLSession delivers a response can deadlock on Linux
+/// (swift-corelibs-foundation #5412).
+final class DataTaskHandle: @unchecked Sendable {
+    // `@unchecked`: both properties are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+
+    /// Whether the caller cancelled.
+    var wasCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isCancelled
+    }
+
+    func start(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelledAlready = isCancelled
+        lock.unlock()
+        task.resume()
+        if cancelledAlready { Self.cancelOffThread(task) }
+    }
+
+    func cancel() {
+        lock.lock()
+        isCancelled = true
+        let task = self.task
+        lock.unlock()
+        if let task { Self.cancelOffThread(task) }
+    }
+
+    static func cancelOffThread(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+}

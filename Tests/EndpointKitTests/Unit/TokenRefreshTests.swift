@@ -1,0 +1,151 @@
+import EndpointKit
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Renewing an expired token")
+struct TokenRefreshTests {
+    /// A server whose valid token is the one `issue()` handed out last; anything else is a 401.
+    final class TokenServer: @unchecked Sendable {
+        // `@unchecked`: all state is only touched while holding `lock`.
+        private let lock = NSLock()
+        private var generation = 0
+        private var issued = 0
+
+        var refreshes: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return issued
+        }
+
+        func issue() async throws -> String {
+            try await Task.sleep(nanoseconds: 50_000_000)  // long enough for callers to pile up
+            return nextToken()
+        }
+
+        private func nextToken() -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            generation += 1
+            issued += 1
+            return "token-\(generation)"
+        }
+
+        func respond(to request: URLRequest) -> HTTPResponse {
+            lock.lock()
+            let valid =
+                generation > 0 && request.value(forHTTPHeaderField: "Authorization") == "Bearer token-\(generation)"
+            lock.unlock()
+            return HTTPResponse(statusCode: valid ? 200 : 401, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
+    @Test("100 concurrent requests with an expired token cause exactly one refresh and 100 successes")
+    func refreshesOnceUnderLoad() async throws {
+        let server = TokenServer()
+        let authenticator = RefreshingTokenAuthenticator(token: "expired") { try await server.issue() }
+        let client = Client.stubbed(StubTransport { server.respond(to: $0) }, authenticator: authenticator)
+        let successes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<100 {
+                group.addTask { (try? await client.get(UserRepositories())) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(successes == 100)
+        #expect(server.refreshes == 1)
+    }
+
+    @Test("Without a token, one is fetched before the first request")
+    func fetchesInitialToken() async throws {
+        let server = TokenServer()
+        let transport = StubTransport { server.respond(to: $0) }
+        let client = Client.stubbed(transport, authenticator: RefreshingTokenAuthenticator { try await server.issue() })
+        _ = try await client.get(UserRepositories())
+        #expect(server.refreshes == 1)
+        #expect(await transport.log.requests.count == 1)
+    }
+
+    @Test("A failed refresh fails every waiting call with authenticationFailed, and the next call tries again")
+    func failedRefreshFailsAll() async throws {
+        struct RefreshDenied: Error {}
+        let attempts = CallCounter()
+        let authenticator = RefreshingTokenAuthenticator(token: "expired") {
+            attempts.increment()
+            try await Task.sleep(nanoseconds: 50_000_000)
+            throw RefreshDenied()
+        }
+        let client = Client.stubbed(
+            StubTransport { HTTPResponse(statusCode: 401, url: $0.url) }, authenticator: authenticator)
+        let errors = await withTaskGroup(of: EndpointError?.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    do throws(EndpointError) {
+                        _ = try await client.get(UserRepositories())
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+            }
+            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+        }
+        #expect(errors.count == 20)
+        for error in errors {
+            guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
+            #expect(underlying is RefreshDenied)
+        }
+        #expect(attempts.count == 1)
+        await #expect(throws: EndpointError.self) { try await client.get(UserRepositories()) }
+        #expect(attempts.count == 2)
+    }
+
+    @Test("A 401 to a request sent with the old token after a refresh retries without refreshing again")
+    func staleRequestDoesNotRefreshTwice() async throws {
+        let server = TokenServer()
+        let authenticator = RefreshingTokenAuthenticator(token: "expired") { try await server.issue() }
+        let client = Client.stubbed(StubTransport { server.respond(to: $0) }, authenticator: authenticator)
+        _ = try await client.get(UserRepositories())
+        #expect(server.refreshes == 1)
+        var stale = URLRequest(url: URL(string: "https://api.example.com/user/repos")!)
+        stale.setValue("Bearer expired", forHTTPHeaderField: "Authorization")
+        let renewed = try await authenticator.refreshCredential(
+            after: HTTPResponse(statusCode: 401), sentWith: stale)
+        #expect(renewed)
+        #expect(server.refreshes == 1)
+    }
+
+    @Test("A 401 that persists after one refresh is returned, not looped on")
+    func refreshesOncePerCall() async throws {
+        let refreshes = CallCounter()
+        let authenticator = RefreshingTokenAuthenticator(token: "a") {
+            refreshes.increment()
+            return "b-\(refreshes.count)"
+        }
+        let transport = StubTransport { HTTPResponse(statusCode: 401, url: $0.url) }
+        do {
+            _ = try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
+        } catch {
+            guard case .unacceptableStatus(let response) = error else { throw TestFailure("\(error)") }
+            #expect(response.statusCode == 401)
+        }
+        #expect(refreshes.count == 1)
+        #expect(await transport.log.requests.count == 2)
+    }
+
+    @Test("Statuses other than 401 do not refresh")
+    func ignoresOtherStatuses() async throws {
+        let refreshes = CallCounter()
+        let authenticator = RefreshingTokenAuthenticator(token: "a") {
+            refreshes.increment()
+            return "b"
+        }
+        let transport = StubTransport { HTTPResponse(statusCode: 403, url: $0.url) }
+        await #expect(throws: EndpointError.self) {
+            try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
+        }
+        #expect(refreshes.count == 0)
+    }
+}
