@@ -214,6 +214,19 @@ struct DecodingTests {
         #expect(json["missing"].isNullOrMissing)
     }
 
+    @Test(
+        "Numbers too large for their type are decoding errors, not crashes or silent wraps",
+        arguments: ["1e400", "123456789012345678901234567890", "-1e309", "18446744073709551616"])
+    func refusesHugeNumbers(number: String) async throws {
+        struct Counter: Decodable, JSONObject { let count: Int }
+        struct MappedCounter: JSONObject {
+            let count: Int
+            init(json: JSON) throws { count = try json["count"].decode() }
+        }
+        _ = try failure(await fetch(Counter.self, body: #"{"count": \#(number)}"#))
+        _ = try failure(await fetch(MappedCounter.self, body: #"{"count": \#(number)}"#))
+    }
+
     @Test("Deeply nested JSON is an error, not a stack overflow")
     func refusesDeepNesting() async throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
