@@ -41,6 +41,11 @@ public final class Client: Sendable {
     public let retryPolicy: RetryPolicy
     /// How long calls may take, unless an endpoint says otherwise.
     public let timeouts: Timeouts
+    /// The type unacceptable responses' bodies are decoded into, unless an endpoint says
+    /// otherwise; `nil` for none.
+    public let errorBodyType: (any JSONObject.Type)?
+    /// Stores responses for conditional `GET`s; `nil` for none.
+    public let cache: (any ResponseCache)?
 
     private let requestBuilder: RequestBuilder
 
@@ -60,6 +65,10 @@ public final class Client: Sendable {
     ///   - retryPolicy: When failed calls are tried again; ``RetryPolicy/default`` (idempotent
     ///     methods, up to 3 attempts) by default.
     ///   - timeouts: The idle timeout and total deadline; 60 s idle and no deadline by default.
+    ///   - errorBodyType: The type an unacceptable response's body is decoded into, such as
+    ///     ``GitHubAPIError``; none by default.
+    ///   - cache: Stores responses with an `ETag` or `Last-Modified` and revalidates them; none by
+    ///     default. Pass an ``InMemoryResponseCache`` to turn conditional requests on.
     ///   - transport: Sends requests; a new ``URLSessionTransport`` by default.
     public init(
         baseURL: URL,
@@ -72,6 +81,8 @@ public final class Client: Sendable {
         acceptableStatusCodes: AcceptableStatusCodes = .successful,
         retryPolicy: RetryPolicy = .default,
         timeouts: Timeouts = .default,
+        errorBodyType: (any JSONObject.Type)? = nil,
+        cache: (any ResponseCache)? = nil,
         transport: some Transport = URLSessionTransport()
     ) {
         self.baseURL = baseURL
@@ -85,6 +96,8 @@ public final class Client: Sendable {
         self.transport = transport
         self.retryPolicy = retryPolicy
         self.timeouts = timeouts
+        self.errorBodyType = errorBodyType
+        self.cache = cache
         self.requestBuilder = RequestBuilder(
             baseURL: baseURL, headers: headers, queryEncoder: queryEncoder, formEncoder: formEncoder,
             bodyEncoder: bodyEncoder)
@@ -118,12 +131,15 @@ public final class Client: Sendable {
         let exchange = Exchange(
             client: self, method: E.method,
             acceptableStatusCodes: endpoint.acceptableStatusCodes ?? acceptableStatusCodes,
-            retryPolicy: endpoint.retryPolicy ?? retryPolicy)
+            retryPolicy: endpoint.retryPolicy ?? retryPolicy,
+            errorBodyType: endpoint.errorBodyType ?? errorBodyType, decoder: endpoint.decoder ?? decoder)
         let response = try await Deadline.run(within: (endpoint.timeouts ?? timeouts).total) {
             () async throws(EndpointError) -> HTTPResponse in
             try await exchange.run(request)
         }
         let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
-        return Response(value: value, statusCode: response.statusCode, headers: response.headers, url: response.url)
+        return Response(
+            value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
+            isFromCache: response.isFromCache)
     }
 }

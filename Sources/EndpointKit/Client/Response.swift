@@ -18,6 +18,8 @@ public struct Response<Value: Sendable>: Sendable {
     public var headers: HTTPHeaders
     /// The URL that answered (after redirects), when known.
     public var url: URL?
+    /// Whether the value comes from the client's ``ResponseCache``, confirmed by a `304`.
+    public var isFromCache: Bool
 
     /// Creates a response.
     ///
@@ -26,10 +28,12 @@ public struct Response<Value: Sendable>: Sendable {
     ///   - statusCode: The status code.
     ///   - headers: The response headers.
     ///   - url: The URL that answered.
-    public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?) {
+    ///   - isFromCache: Whether the value comes from the cache.
+    public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, isFromCache: Bool = false) {
         self.value = value
         self.statusCode = statusCode
         self.headers = headers
         self.url = url
+        self.isFromCache = isFromCache
     }
 }

@@ -75,6 +75,10 @@ public protocol Endpoint: Sendable {
     /// `false` by default. Such a request is never authenticated: credentials only go to the
     /// base URL's origin.
     var allowsOtherOrigins: Bool { get }
+
+    /// The type an unacceptable response's body is decoded into, or `nil` (the default) to use
+    /// the client's. The decoded value travels in the error's ``HTTPResponse/errorBody``.
+    var errorBodyType: (any JSONObject.Type)? { get }
 }
 
 extension Endpoint {
@@ -98,4 +102,7 @@ extension Endpoint {
 
     /// Only the base URL's origin.
     public var allowsOtherOrigins: Bool { false }
+
+    /// Use the client's error body type.
+    public var errorBodyType: (any JSONObject.Type)? { nil }
 }

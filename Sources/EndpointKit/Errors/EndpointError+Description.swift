@@ -14,6 +14,8 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
         case .unacceptableStatus(let response):
             let url = response.url?.absoluteString ?? "(unknown URL)"
             return "\(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"
+        case .rateLimited(let failure):
+            return failure.description
         case .decodingFailed(let failure):
             return failure.description
         case .timedOut(let seconds):

@@ -26,6 +26,10 @@ public enum EndpointError: Error, Sendable {
     /// The response carries the status code, headers and body.
     case unacceptableStatus(HTTPResponse)
 
+    /// The server refused the call for sending too much: a `403` or `429` with `Retry-After` or
+    /// `X-RateLimit-Remaining: 0`. The failure says when a retry can succeed.
+    case rateLimited(RateLimitFailure)
+
     /// The body could not be decoded into the endpoint's response type.
     case decodingFailed(DecodingFailure)
 
@@ -38,6 +42,25 @@ public enum EndpointError: Error, Sendable {
 }
 
 extension EndpointError {
+    /// The error for an unacceptable response: ``rateLimited(_:)`` when it says so, else
+    /// ``unacceptableStatus(_:)``.
+    ///
+    /// - Parameter response: A response whose status is not acceptable.
+    /// - Returns: The error.
+    public static func rejected(_ response: HTTPResponse) -> EndpointError {
+        RateLimitFailure(response).map(EndpointError.rateLimited) ?? .unacceptableStatus(response)
+    }
+
+    /// The response the server sent, for errors that have one.
+    public var response: HTTPResponse? {
+        switch self {
+        case .unacceptableStatus(let response): return response
+        case .rateLimited(let failure): return failure.response
+        case .decodingFailed(let failure): return failure.response
+        default: return nil
+        }
+    }
+
     /// Whether the call ran out of time: its total deadline passed, or the transport's idle
     /// timeout fired.
     public var isTimeout: Bool {

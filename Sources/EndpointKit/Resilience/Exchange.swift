@@ -16,6 +16,8 @@ struct Exchange: Sendable {
     let method: HTTPMethod
     let acceptableStatusCodes: AcceptableStatusCodes
     let retryPolicy: RetryPolicy
+    let errorBodyType: (any JSONObject.Type)?
+    let decoder: any ResponseDecoder
 
     func run(_ built: URLRequest) async throws(EndpointError) -> HTTPResponse {
         let start = ProcessInfo.processInfo.systemUptime
@@ -24,17 +26,22 @@ struct Exchange: Sendable {
         while true {
             var request = built
             try await authenticate(&request)
+            let revalidation = await ConditionalRequest(cache: client.cache, request: &request)
             let failure: EndpointError
             do {
                 let response = try await transmit(request)
+                if let confirmed = revalidation?.confirmed(by: response) {
+                    return confirmed
+                }
                 if acceptableStatusCodes.contains(response.statusCode) {
+                    await revalidation?.store(response)
                     return response
                 }
                 if !hasRenewedCredential, try await renewCredential(after: response, sentWith: request) {
                     hasRenewedCredential = true
                     continue
                 }
-                failure = .unacceptableStatus(response)
+                failure = .rejected(withErrorBody(response))
             } catch {
                 failure = error
             }
@@ -97,6 +104,14 @@ struct Exchange: Sendable {
         } catch {
             throw .transportFailed(TransportFailure(method: method, url: request.url, underlying: error))
         }
+    }
+
+    /// `response` with its body decoded as ``errorBodyType``, when that works.
+    private func withErrorBody(_ response: HTTPResponse) -> HTTPResponse {
+        guard let errorBodyType, !response.body.isEmpty else { return response }
+        var decorated = response
+        decorated.errorBody = try? errorBodyType.decode(from: response.body, using: decoder)
+        return decorated
     }
 
     /// Waits between attempts; cancelling the task ends the wait at once with `.cancelled`.

@@ -93,6 +93,11 @@ public struct RetryPolicy: Sendable, Equatable {
             if let retryAfter = RetryAfter(response.headers["Retry-After"], now: now) {
                 delay = max(delay, retryAfter.delay)
             }
+        case .rateLimited(let limited):
+            guard retryableStatusCodes.contains(limited.response.statusCode) else { return nil }
+            if let retryDate = limited.retryDate {
+                delay = max(delay, retryDate.timeIntervalSince(now))
+            }
         case .transportFailed(let transportFailure):
             guard Self.isRetryable(transportFailure) else { return nil }
         default:

@@ -13,6 +13,12 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: Data
     /// The URL that answered (after redirects), when known.
     public var url: URL?
+    /// For an unacceptable response, its body decoded as the endpoint's or client's error body
+    /// type (``Endpoint/errorBodyType``), when there is one and the body decoded.
+    public var errorBody: (any JSONObject)?
+    /// Whether this is a stored response that the server confirmed with `304 Not Modified`
+    /// (see ``ResponseCache``).
+    public var isFromCache = false
 
     /// Creates a response.
     ///
@@ -26,5 +32,25 @@ public struct HTTPResponse: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.url = url
+    }
+
+    /// ``errorBody`` as `T`, if it is one.
+    ///
+    /// ```swift
+    /// } catch .unacceptableStatus(let response) {
+    ///     print(response.errorBody(as: GitHubAPIError.self)?.message ?? "status \(response.statusCode)")
+    /// }
+    /// ```
+    ///
+    /// - Parameter type: The error body type.
+    /// - Returns: The decoded error body, or `nil`.
+    public func errorBody<T: JSONObject>(as type: T.Type) -> T? {
+        errorBody as? T
+    }
+
+    /// Compares status, headers, body and URL; the decoded ``errorBody`` follows from them.
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.url == rhs.url
+            && lhs.isFromCache == rhs.isFromCache
     }
 }
