@@ -22,4 +22,12 @@ struct IntegrationEnvironmentTests {
             "\(HTTPBin.urlVariable)=\"\(rawURL)\" is not an absolute http(s) URL with a host, like http://127.0.0.1:8080"
         )
     }
+
+    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing FAULT_SERVER_URL fails the run instead of skipping")
+    func faultServerIsThereWhenRequired() {
+        guard HTTPBin.isRequired else { return }
+        #expect(
+            FaultServer.url != nil,
+            "FAULT_SERVER_URL is not set, so the fault-server tests would be skipped: run scripts/test")
+    }
 }
