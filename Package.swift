@@ -14,6 +14,11 @@ let package = Package(
             dependencies: ["EndpointKit"],
             path: "Examples/Tour"
         ),
+        .executableTarget(
+            name: "github",
+            dependencies: ["EndpointKit"],
+            path: "Examples/GitHub"
+        ),
         .testTarget(
             name: "EndpointKitTests",
             dependencies: ["EndpointKit"],

@@ -23,7 +23,14 @@ public struct RetryAfter: Sendable, Equatable {
     }
 
     /// IMF-fixdate, and the obsolete RFC 850 and asctime forms that RFC 9110 says to accept.
+    ///
+    /// HTTP dates hold only ASCII letters, digits, spaces, `,`, `:` and `-`; anything else is
+    /// refused before it reaches `DateFormatter`, which on Linux traps on a character made of
+    /// several scalars ("t" + U+05A9, found by the fuzzer; see Fuzz/README.md).
     private static func parseHTTPDate(_ value: String) -> Date? {
+        guard value.unicodeScalars.count <= 64, value.unicodeScalars.allSatisfy(httpDateCharacters.contains) else {
+            return nil
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
@@ -33,4 +40,7 @@ public struct RetryAfter: Sendable, Equatable {
         }
         return nil
     }
+
+    private static let httpDateCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ,:-")
 }

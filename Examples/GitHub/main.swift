@@ -1,0 +1,61 @@
+import EndpointKit
+import Foundation
+
+// github: list repositories, show one, or open an issue, against GitHub or a GitHub-like API.
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let command: Command
+do {
+    command = try Command(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    printError("github: \(error.message)\n\n\(Command.usage)")
+    exit(2)
+}
+if case .help = command.action {
+    print(Command.usage)
+    exit(0)
+}
+guard let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"], !token.isEmpty else {
+    printError("github: set GITHUB_TOKEN to a personal access token")
+    exit(2)
+}
+
+let client = Client.gitHub(baseURL: command.baseURL, token: token)
+do {
+    switch command.action {
+    case .listRepositories(let user):
+        var lastPage: Response<[Repository]>?
+        for try await page in client.pages(of: ListRepositories(user: user)) {
+            for repository in page.value {
+                let language = repository.language ?? "-"
+                print("\(repository.fullName)\t★ \(repository.stargazersCount)\t\(language)")
+            }
+            lastPage = page
+        }
+        if let rateLimit = lastPage?.rateLimit {
+            let reset = rateLimit.resetDate.formatted(Date.ISO8601FormatStyle())
+            print("Rate limit: \(rateLimit.remaining) of \(rateLimit.limit) left, resets at \(reset)")
+        }
+    case .showRepository(let owner, let name):
+        let repository = try await client.get(GetRepository(owner: owner, name: name))
+        print(repository.fullName)
+        if let description = repository.description { print(description) }
+        print("★ \(repository.stargazersCount)  \(repository.language ?? "-")  \(repository.htmlUrl.absoluteString)")
+    case .createIssue(let owner, let name, let title, let body):
+        let issue = try await client.post(
+            CreateIssue(owner: owner, name: name, issue: .init(title: title, body: body)))
+        print("#\(issue.number) \(issue.htmlUrl.absoluteString)")
+    case .help:
+        break
+    }
+} catch {
+    if let apiError = error.response?.errorBody(as: GitHubAPIError.self) {
+        printError("github: \(apiError) (status \(error.response?.statusCode ?? 0))")
+    } else {
+        printError("github: \(error)")
+    }
+    exit(1)
+}

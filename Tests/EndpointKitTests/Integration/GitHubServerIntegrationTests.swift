@@ -1,0 +1,136 @@
+import EndpointKit
+import Foundation
+import Testing
+
+/// The GitHub-like server `scripts/github_server.py`, started by `scripts/test`.
+enum GitHubServer {
+    static let url: URL? = ProcessInfo.processInfo.environment["GITHUB_SERVER_URL"].flatMap {
+        $0.isEmpty ? nil : URL(string: $0)
+    }
+    static let token = ProcessInfo.processInfo.environment["GITHUB_SERVER_TOKEN"] ?? "ghp_testtoken"
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only when `GITHUB_SERVER_URL` is set; skips it with a note otherwise.
+    static var requiresGitHubServer: Self {
+        .enabled(if: GitHubServer.url != nil, "GITHUB_SERVER_URL is not set: run scripts/test to start the server")
+    }
+}
+
+@Suite("A GitHub client against the GitHub-like server", .requiresGitHubServer)
+struct GitHubServerIntegrationTests {
+    struct Repository: Decodable, JSONObject {
+        let name: String
+        let fullName: String
+        let stargazersCount: Int
+    }
+
+    struct UserRepositories: GET {
+        typealias ResponseType = [Repository]
+        let path = "/user/repos"
+        var query: Parameters { ["per_page": 100] }
+    }
+
+    struct GetRepository: GET {
+        typealias ResponseType = Repository
+        let name: String
+        var path: String { "/repos/octocat/\(segment: name)" }
+    }
+
+    struct CreateIssue: POST {
+        struct Created: Decodable, JSONObject { let number: Int }
+        typealias ResponseType = Created
+        let title: String
+        let path = "/repos/octocat/repo-001/issues"
+        var body: RequestBody { .json(["title": title]) }
+    }
+
+    struct Stats: GET {
+        struct Counts: Decodable, JSONObject {
+            let requests: Int
+            let notModified: Int
+        }
+        typealias ResponseType = Counts
+        let path = "/stats"
+    }
+
+    private func client(token: String = GitHubServer.token, cache: (any ResponseCache)? = nil) -> Client {
+        Client(
+            baseURL: GitHubServer.url!, authenticator: .token(token),
+            decoder: .json(keyDecoding: .convertFromSnakeCase),
+            errorBodyType: GitHubAPIError.self, cache: cache)
+    }
+
+    @Test("All 250 repositories arrive in order over three pages of 100, each page with its rate limit")
+    func paginatesAllRepositories() async throws {
+        var pages: [Response<[Repository]>] = []
+        for try await page in client().pages(of: UserRepositories()) {
+            pages.append(page)
+        }
+        #expect(pages.map(\.value.count) == [100, 100, 50])
+        let names = pages.flatMap(\.value).map(\.name)
+        #expect(names == (1...250).map { String(format: "repo-%03d", $0) })
+        #expect(pages.allSatisfy { $0.rateLimit?.limit == 5000 })
+        #expect(pages.last?.nextPageURL == nil)
+        #expect(pages.first?.links.contains { $0.has(relation: "last") } == true)
+    }
+
+    @Test("The elements sequence yields every repository once")
+    func iteratesElements() async throws {
+        var count = 0
+        for try await _ in client().pages(of: UserRepositories()).elements() { count += 1 }
+        #expect(count == 250)
+    }
+
+    @Test("A second identical request is answered by 304 from the cache")
+    func revalidatesWithETag() async throws {
+        let client = client(cache: InMemoryResponseCache())
+        let stats = Client(baseURL: GitHubServer.url!, decoder: .json(keyDecoding: .convertFromSnakeCase))
+        let before = try await stats.get(Stats()).notModified
+        let first = try await client.send(GetRepository(name: "repo-042"))
+        let second = try await client.send(GetRepository(name: "repo-042"))
+        let after = try await stats.get(Stats()).notModified
+        #expect(!first.isFromCache)
+        #expect(second.isFromCache)
+        #expect(second.value.fullName == "octocat/repo-042")
+        #expect(after - before >= 1)
+        #expect(second.rateLimit != nil)  // the 304's fresh rate-limit headers, over the stored ones
+    }
+
+    @Test("A 422 comes back with GitHub's decoded validation errors")
+    func decodesValidationErrors() async throws {
+        do {
+            _ = try await client().post(CreateIssue(title: ""))
+            Issue.record("expected a 422")
+        } catch {
+            #expect(error.response?.statusCode == 422)
+            let apiError = try #require(error.response?.errorBody(as: GitHubAPIError.self))
+            #expect(apiError.message == "Validation Failed")
+            #expect(apiError.errors.map(\.field) == ["title"])
+            #expect(apiError.errors.map(\.code) == ["missing_field"])
+        }
+        #expect(try await client().post(CreateIssue(title: "Works")).number >= 1)
+    }
+
+    @Test("A wrong token gives a 401 error with GitHub's message")
+    func rejectsWrongToken() async throws {
+        do {
+            _ = try await client(token: "ghp_wrong").get(GetRepository(name: "repo-001"))
+            Issue.record("expected a 401")
+        } catch {
+            guard case .unacceptableStatus(let response) = error else { throw TestFailure("\(error)") }
+            #expect(response.statusCode == 401)
+            #expect(response.errorBody(as: GitHubAPIError.self)?.message == "Bad credentials")
+        }
+    }
+
+    @Test("An unknown repository is a 404 with GitHub's Not Found message")
+    func reportsNotFound() async throws {
+        do {
+            _ = try await client().get(GetRepository(name: "missing"))
+        } catch {
+            #expect(error.response?.statusCode == 404)
+            #expect(error.response?.errorBody(as: GitHubAPIError.self)?.message == "Not Found")
+        }
+    }
+}

@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""A local, GitHub-like REST API for EndpointKit's tests and demos (Python standard library only).
+
+    python3 scripts/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
+
+Serves on 127.0.0.1 only (--port 0: a free port, whose URL it prints), HTTP/1.1 with keep-alive,
+silently; stops on SIGTERM or SIGINT. Exit status 75 when the port is taken. User `octocat` (id 1)
+owns N public repositories `repo-001` ... (default 250), all deterministic; tokens default to
+ghp_testtoken; --rate-limit (default 5000) is per token and hour.
+
+Endpoints (all but /health and /stats need `Authorization: token T` or `Bearer T`):
+    GET  /user                             the authenticated user
+    GET  /user/repos                       octocat's repositories, by name; per_page (default 30,
+    GET  /users/{login}/repos              max 100) and page (default 1), GitHub's Link header
+    GET  /repos/{owner}/{repo}             one repository
+    POST /repos/{owner}/{repo}/issues      create an issue: {"title", "body", "labels"} -> 201
+    GET  /health                           {"ok": true}
+    GET  /stats                            {"requests", "not_modified", "by_path", "by_status"}
+HEAD works wherever GET does. Every response carries X-RateLimit-{Limit,Remaining,Used,Reset,
+Resource}; every 200 GET carries a strong ETag and Last-Modified, and If-None-Match or
+If-Modified-Since then gives a 304 that does not count against the rate limit. Errors have
+GitHub's shape: 401 Bad credentials, 403 API rate limit exceeded, 404 Not Found, 400 Problems
+parsing JSON, 422 Validation Failed with "errors".
+"""
+
+import argparse
+import base64
+import calendar
+import email.utils
+import hashlib
+import json
+import signal
+import sys
+import threading
+import time
+import traceback
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, unquote_plus, urlsplit
+
+DOCS = "https://docs.github.com/rest"
+ISSUE_DOCS = DOCS + "/issues/issues#create-an-issue"
+RATE_DOCS = DOCS + "/overview/resources-in-the-rest-api#rate-limiting"
+JSON_TYPE = "application/json; charset=utf-8"
+MAX_BODY = 1 << 20
+LOGIN, USER_ID = "octocat", 1
+USER_CREATED = 1295981076  # 2011-01-25T18:44:36Z
+REPOS_CREATED = 1296068472  # 2011-01-26T19:01:12Z
+LANGUAGES = ["Swift", "Python", None, "Go", "Ruby", "JavaScript"]
+TOPICS = [["swift", "networking"], [], ["api", "http", "testing"], ["demo"]]
+LICENSES = [{"key": "mit", "name": "MIT License", "spdx_id": "MIT"}, None,
+            {"key": "apache-2.0", "name": "Apache License 2.0", "spdx_id": "Apache-2.0"}]
+
+
+def iso(ts):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+def node_id(kind, ident):  # GitHub's legacy global ids: base64("04:User1")
+    return base64.b64encode(f"0{len(kind)}:{kind}{ident}".encode()).decode()
+
+
+def error(message, docs=DOCS, **extra):
+    return {"message": message, **extra, "documentation_url": docs}
+
+
+NOT_FOUND = error("Not Found")
+OWNER = {"login": LOGIN, "id": USER_ID, "node_id": node_id("User", USER_ID),
+         "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4",
+         "html_url": "https://github.com/octocat", "type": "User", "site_admin": False}
+
+
+def make_repo(i, width):
+    name, rid, created = f"repo-{i:0{width}d}", 1296268 + i, REPOS_CREATED + (i - 1) * 86400
+    updated = created + 30 * 86400 + (i % 24) * 3600
+    return {"id": rid, "node_id": node_id("Repository", rid), "name": name, "full_name": f"{LOGIN}/{name}",
+            "private": False, "owner": OWNER, "html_url": f"https://github.com/{LOGIN}/{name}",
+            "description": None if i % 5 == 0 else f"Test repository number {i}", "fork": i % 7 == 0,
+            "url": None, "created_at": iso(created), "updated_at": iso(updated), "pushed_at": iso(updated - 600),
+            "stargazers_count": i * 37 % 1000, "watchers_count": i * 37 % 1000,
+            "language": LANGUAGES[(i - 1) % len(LANGUAGES)], "forks_count": i * 13 % 50,
+            "open_issues_count": 0, "topics": TOPICS[(i - 1) % len(TOPICS)],
+            "license": LICENSES[(i - 1) % len(LICENSES)], "default_branch": "main", "visibility": "public"}
+
+
+class GitHubServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # bursts of concurrent connections must not wait for SYN retries
+
+    def __init__(self, address, repos, tokens, rate_limit):
+        super().__init__(address, Handler)
+        self.lock = threading.Lock()  # guards everything below
+        width = max(3, len(str(repos)))
+        self.repos = [make_repo(i, width) for i in range(1, repos + 1)]
+        self.by_name = {repo["name"].lower(): repo for repo in self.repos}
+        self.mtime = {repo["name"]: calendar.timegm(time.strptime(repo["updated_at"], "%Y-%m-%dT%H:%M:%SZ"))
+                      for repo in self.repos}  # Last-Modified of each repository
+        self.issues, self.next_issue_id = {}, 1
+        self.tokens, self.rate_limit, self.buckets = set(tokens), rate_limit, {}
+        self.stats = {"requests": 0, "not_modified": 0, "by_path": {}, "by_status": {}}
+
+    def bucket(self, token):  # [remaining, reset]; None is the anonymous one, never decremented
+        now = int(time.time())
+        if token not in self.buckets or now >= self.buckets[token][1]:
+            self.buckets[token] = [self.rate_limit, now + 3600]
+        return self.buckets[token]
+
+    def rate_headers(self, bucket):
+        return {"X-RateLimit-Limit": str(self.rate_limit), "X-RateLimit-Remaining": str(bucket[0]),
+                "X-RateLimit-Used": str(self.rate_limit - bucket[0]), "X-RateLimit-Reset": str(bucket[1]),
+                "X-RateLimit-Resource": "core"}
+
+    def count(self, path, status):
+        self.stats["requests"] += 1
+        self.stats["not_modified"] += status == 304
+        self.stats["by_path"][path] = self.stats["by_path"].get(path, 0) + 1
+        self.stats["by_status"][str(status)] = self.stats["by_status"].get(str(status), 0) + 1
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # clients may hang up at any time
+            super().handle_error(request, client_address)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def version_string(self):
+        return "GitHub.com"
+
+    def log_message(self, format, *args):
+        pass
+
+    def do_GET(self):
+        body = self.read_body()
+        if body is None:
+            return
+        url, server = urlsplit(self.path), self.server
+        path = url.path.rstrip("/") or "/"
+        with server.lock:
+            try:
+                status, headers, data = self.respond(path, url, body)
+            except Exception:
+                traceback.print_exc()
+                status, headers, data = 500, server.rate_headers(server.bucket(None)), b'{"message":"Server Error"}'
+            if path not in ("/health", "/stats"):
+                server.count(path, status)
+        self.send(status, headers, data)
+
+    do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_GET
+
+    def send(self, status, headers, data):
+        self.send_response(status)
+        if status != 304:  # a 304 has no body, so neither Content-Type nor Content-Length
+            headers = {**headers, "Content-Type": JSON_TYPE, "Content-Length": str(len(data))}
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if status != 304 and self.command != "HEAD":
+            self.wfile.write(data)
+
+    def send_error(self, code, message=None, explain=None):  # unparsable requests: JSON, then close
+        with self.server.lock:
+            rate = self.server.rate_headers(self.server.bucket(None))
+        self.send(code, {**rate, "Connection": "close"}, json.dumps(error(message or HTTPStatus(code).phrase)).encode())
+
+    def read_body(self):
+        """The request body (Content-Length or chunked), or None after answering 400 or 413."""
+        try:
+            if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+                chunks = []
+                while (size := int(self.rfile.readline(100).split(b";")[0].strip() or b"0", 16)) > 0:
+                    if sum(map(len, chunks)) + size > MAX_BODY:
+                        return self.send_error(413)
+                    chunks.append(self.rfile.read(size))
+                    self.rfile.readline(100)
+                while self.rfile.readline(8192).strip():  # trailer fields
+                    pass
+                return b"".join(chunks)
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            return self.send_error(400, "Bad request body framing")
+        if not 0 <= length <= MAX_BODY:
+            return self.send_error(413 if length > 0 else 400)
+        return self.rfile.read(length)
+
+    def respond(self, path, url, body):
+        """Runs under the lock: (status, headers, body bytes), rate limit applied."""
+        server, reading = self.server, self.command in ("GET", "HEAD")
+        token = self.token()
+        bucket = server.bucket(token if token in server.tokens else None)
+        if reading and path in ("/health", "/stats"):
+            payload = {"ok": True} if path == "/health" else server.stats
+            return 200, server.rate_headers(bucket), json.dumps(payload).encode()
+        if token not in server.tokens:
+            status, headers, payload, mtime = 401, {}, error("Bad credentials"), None
+        elif bucket[0] <= 0:
+            message = f"API rate limit exceeded for user ID {USER_ID}."
+            status, headers, payload, mtime = 403, {}, error(message, RATE_DOCS), None
+        else:
+            status, headers, payload, mtime = self.route(path, url.query, body)
+        data = json.dumps(payload, ensure_ascii=False).encode()
+        if status == 200 and reading and mtime is not None:
+            etag = '"%s"' % hashlib.sha1(data).hexdigest()
+            headers.update({"ETag": etag, "Last-Modified": email.utils.formatdate(mtime, usegmt=True),
+                            "Cache-Control": "private, max-age=0, must-revalidate", "Vary": "Accept, Authorization"})
+            if self.not_modified(etag, mtime):
+                status, data = 304, b""
+        if token in server.tokens and status not in (304, 403):
+            bucket[0] -= 1
+        return status, {**headers, **server.rate_headers(bucket)}, data
+
+    def token(self):
+        scheme, _, value = self.headers.get("Authorization", "").strip().partition(" ")
+        return value.strip() if scheme.lower() in ("token", "bearer") else None
+
+    def not_modified(self, etag, mtime):
+        if (tags := self.headers.get("If-None-Match")) is not None:  # RFC 9110: then ignore the date
+            tags = [t.strip().removeprefix("W/").strip('"') for t in tags.split(",")]
+            return "*" in tags or etag.strip('"') in tags
+        try:
+            since = email.utils.parsedate_to_datetime(self.headers.get("If-Modified-Since", ""))
+        except (TypeError, ValueError):
+            return False
+        return since.tzinfo is not None and mtime <= since.timestamp()
+
+    def base_url(self):
+        return "http://" + (self.headers.get("Host") or "127.0.0.1:%d" % self.server.server_port).strip()
+
+    def render(self, repo):
+        return {**repo, "url": f"{self.base_url()}/repos/{repo['full_name']}"}
+
+    def route(self, path, query, body):
+        """(status, headers, payload, Last-Modified time or None) of an authenticated request."""
+        server, parts, method = self.server, path.strip("/").split("/"), self.command
+        method = "GET" if method == "HEAD" else method
+        if method == "GET" and path == "/user":
+            user = {**OWNER, "url": f"{self.base_url()}/users/{LOGIN}", "name": "The Octocat",
+                    "public_repos": len(server.repos), "created_at": iso(USER_CREATED),
+                    "updated_at": iso(USER_CREATED)}
+            return 200, {}, user, USER_CREATED
+        if method == "GET" and path == "/user/repos":
+            return self.list_repos(query)
+        if method == "GET" and len(parts) == 3 and parts[0] == "users" and parts[2] == "repos":
+            return self.list_repos(query) if parts[1].lower() == LOGIN else (404, {}, NOT_FOUND, None)
+        repo = None
+        if len(parts) in (3, 4) and parts[0] == "repos" and parts[1].lower() == LOGIN:
+            repo = server.by_name.get(parts[2].lower())
+        if method == "GET" and repo and len(parts) == 3:
+            return 200, {}, self.render(repo), server.mtime[repo["name"]]
+        if method == "POST" and repo and len(parts) == 4 and parts[3] == "issues":
+            return self.create_issue(repo, body)
+        return 404, {}, NOT_FOUND, None
+
+    def list_repos(self, query):
+        params, repos = dict(parse_qsl(query)), self.server.repos
+
+        def number(name, default):
+            try:
+                return int(params.get(name, default))
+            except ValueError:
+                return default
+
+        per_page, page = min(100, max(1, number("per_page", 30))), max(1, number("page", 1))
+        last = max(1, -(-len(repos) // per_page))
+        items = repos[(page - 1) * per_page:page * per_page]
+        mtime = max((self.server.mtime[r["name"]] for r in items), default=USER_CREATED)
+        kept = [p for p in query.split("&") if p and unquote_plus(p.split("=", 1)[0]) != "page"]
+        path = urlsplit(self.path).path
+
+        def link(n, rel):
+            return '<%s%s?%s>; rel="%s"' % (self.base_url(), path, "&".join(kept + [f"page={n}"]), rel)
+
+        links = [link(page - 1, "prev")] if page > 1 else []
+        links += [link(page + 1, "next"), link(last, "last")] if page < last else []
+        links += [link(1, "first")] if page > 1 else []
+        return 200, {"Link": ", ".join(links)} if links else {}, [self.render(r) for r in items], mtime
+
+    def create_issue(self, repo, body):
+        server = self.server
+        try:
+            issue = json.loads(body.decode("utf-8"))
+        except ValueError:  # also UnicodeDecodeError
+            issue = None
+        if not isinstance(issue, dict):
+            return 400, {}, error("Problems parsing JSON", ISSUE_DOCS), None
+        title, text, labels = issue.get("title"), issue.get("body"), issue.get("labels") or []
+        names = [x.get("name") if isinstance(x, dict) else x for x in labels] if isinstance(labels, list) else [0]
+        problems = {}  # field -> code
+        if title is None or isinstance(title, str) and not title.strip():
+            problems["title"] = "missing_field"
+        elif not isinstance(title, (str, int)) or isinstance(title, bool):
+            problems["title"] = "invalid"
+        if text is not None and not isinstance(text, str):
+            problems["body"] = "invalid"
+        if not all(isinstance(name, str) for name in names):
+            problems["labels"] = "invalid"
+        if problems:
+            errors = [{"resource": "Issue", "field": field, "code": code} for field, code in problems.items()]
+            return 422, {}, error("Validation Failed", ISSUE_DOCS, errors=errors), None
+        now, full = int(time.time()), repo["full_name"]
+        number = len(server.issues.setdefault(repo["name"], [])) + 1
+        url = f"{self.base_url()}/repos/{full}/issues/{number}"
+        created = {"id": server.next_issue_id, "node_id": node_id("Issue", server.next_issue_id),
+                   "number": number, "title": str(title), "body": text, "state": "open", "url": url,
+                   "html_url": f"https://github.com/{full}/issues/{number}",
+                   "user": {"login": LOGIN, "id": USER_ID}, "labels": [{"name": n} for n in names],
+                   "comments": 0, "created_at": iso(now), "updated_at": iso(now), "closed_at": None}
+        server.issues[repo["name"]].append(created)
+        server.next_issue_id += 1
+        # The repository changes too; its Last-Modified must grow even within one second.
+        server.mtime[repo["name"]] = max(now, server.mtime[repo["name"]] + 1)
+        repo.update(open_issues_count=repo["open_issues_count"] + 1, updated_at=iso(server.mtime[repo["name"]]))
+        return 201, {"Location": url}, created, None
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, required=True, help="port on 127.0.0.1 (0: any free one)")
+    parser.add_argument("--token", action="append", help="an accepted token, repeatable (default: ghp_testtoken)")
+    parser.add_argument("--repos", type=int, default=250, help="repositories of octocat (default: 250)")
+    parser.add_argument("--rate-limit", type=int, default=5000, help="requests per token and hour (default: 5000)")
+    args = parser.parse_args(argv)
+    if args.repos < 0 or args.rate_limit < 0:
+        parser.error("--repos and --rate-limit must not be negative")
+    try:
+        server = GitHubServer(("127.0.0.1", args.port), args.repos, args.token or ["ghp_testtoken"], args.rate_limit)
+    except OSError as failure:
+        print(f"github_server: cannot listen on 127.0.0.1:{args.port}: {failure}", file=sys.stderr)
+        return 75  # EX_TEMPFAIL: scripts/github-server.sh then tries another port
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    threading.Thread(target=server.serve_forever, name="serve_forever", daemon=True).start()
+    if args.port == 0:
+        print(f"http://127.0.0.1:{server.server_port}", flush=True)
+    while not stop.wait(1):
+        pass
+    server.shutdown()
+    server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
