@@ -60,14 +60,10 @@ struct Exchange: Sendable {
     /// another host, even for an endpoint that allows other origins.
     private func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
         guard RedirectPolicy.isSameOrigin(request.url, client.baseURL) else { return }
-        do {
-            try await client.authenticator.authenticate(&request)
-        } catch let error as EndpointError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
-        } catch {
-            throw .authenticationFailed(underlying: error)
+        request = try await Self.reportingAuthenticatorErrors { [authenticator = client.authenticator, request] in
+            var authenticated = request
+            try await authenticator.authenticate(&authenticated)
+            return authenticated
         }
         for (name, value) in request.allHTTPHeaderFields ?? [:] {
             try HeaderValidation.validate(name: name)
@@ -78,8 +74,18 @@ struct Exchange: Sendable {
     private func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws(EndpointError)
         -> Bool
     {
+        try await Self.reportingAuthenticatorErrors { [authenticator = client.authenticator] in
+            try await authenticator.refreshCredential(after: response, sentWith: request)
+        }
+    }
+
+    /// Runs an authenticator call: its ``EndpointError`` passes through, cancellation becomes
+    /// `.cancelled`, and any other error ``EndpointError/authenticationFailed(underlying:)``.
+    private static func reportingAuthenticatorErrors<Value>(
+        _ body: () async throws -> Value
+    ) async throws(EndpointError) -> Value {
         do {
-            return try await client.authenticator.refreshCredential(after: response, sentWith: request)
+            return try await body()
         } catch let error as EndpointError {
             throw error
         } catch is CancellationError {
