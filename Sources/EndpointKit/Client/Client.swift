@@ -46,6 +46,11 @@ public final class Client: Sendable {
     public let errorBodyType: (any JSONObject.Type)?
     /// Stores responses for conditional `GET`s; `nil` for none.
     public let cache: (any ResponseCache)?
+    /// Interceptors around the transport, the first outermost.
+    public let middleware: [any Middleware]
+
+    /// The transport wrapped in the middleware: what each attempt is sent through.
+    let pipeline: any Transport
 
     private let requestBuilder: RequestBuilder
 
@@ -69,6 +74,7 @@ public final class Client: Sendable {
     ///     ``GitHubAPIError``; none by default.
     ///   - cache: Stores responses with an `ETag` or `Last-Modified` and revalidates them; none by
     ///     default. Pass an ``InMemoryResponseCache`` to turn conditional requests on.
+    ///   - middleware: Interceptors around the transport, the first outermost; none by default.
     ///   - transport: Sends requests; a new ``URLSessionTransport`` by default.
     public init(
         baseURL: URL,
@@ -83,6 +89,7 @@ public final class Client: Sendable {
         timeouts: Timeouts = .default,
         errorBodyType: (any JSONObject.Type)? = nil,
         cache: (any ResponseCache)? = nil,
+        middleware: [any Middleware] = [],
         transport: some Transport = URLSessionTransport()
     ) {
         self.baseURL = baseURL
@@ -98,6 +105,8 @@ public final class Client: Sendable {
         self.timeouts = timeouts
         self.errorBodyType = errorBodyType
         self.cache = cache
+        self.middleware = middleware
+        self.pipeline = transport.wrapped(in: middleware)
         self.requestBuilder = RequestBuilder(
             baseURL: baseURL, headers: headers, queryEncoder: queryEncoder, formEncoder: formEncoder,
             bodyEncoder: bodyEncoder)

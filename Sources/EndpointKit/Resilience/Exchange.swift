@@ -98,7 +98,7 @@ struct Exchange: Sendable {
     private func transmit(_ request: URLRequest) async throws(EndpointError) -> HTTPResponse {
         guard !Task.isCancelled else { throw .cancelled }
         do {
-            let response = try await client.transport.send(request)
+            let response = try await client.pipeline.send(request)
             guard !Task.isCancelled else { throw EndpointError.cancelled }
             return response
         } catch let error as EndpointError {

@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sees every request just before the transport sends it, and its response or error after.
+///
+/// Middleware wraps the transport, in order: the first in the client's list is the outermost,
+/// so it sees the request first and the response last. It runs once per attempt, after the
+/// authenticator and the cache, so it sees exactly what goes on the wire: use it for logging,
+/// metrics, request ids or custom headers. Authentication, retries and caching are the client's
+/// own stages, not middleware.
+///
+/// ```swift
+/// struct RequestID: Middleware {
+///     func intercept(
+///         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPResponse
+///     ) async throws -> HTTPResponse {
+///         var request = request
+///         request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Request-ID")
+///         return try await next(request)
+///     }
+/// }
+/// let client = Client(baseURL: url, middleware: [RequestID()])
+/// ```
+public protocol Middleware: Sendable {
+    /// Handles one attempt: call `next` to pass the request on (changed or not), and return its
+    /// response (changed or not), or throw.
+    ///
+    /// - Parameters:
+    ///   - request: The request about to be sent.
+    ///   - next: The rest of the chain, ending in the transport.
+    /// - Returns: The response.
+    /// - Throws: What `next` throws, or an error of your own; the client reports it like a
+    ///   transport failure.
+    func intercept(
+        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse
+}
+
+extension Transport {
+    /// This transport wrapped in `middleware`, the first element outermost.
+    func wrapped(in middleware: [any Middleware]) -> any Transport {
+        middleware.reversed().reduce(self as any Transport) { inner, outer in
+            MiddlewareTransport(middleware: outer, inner: inner)
+        }
+    }
+}
+
+/// One link of the chain: a middleware around the rest.
+struct MiddlewareTransport: Transport {
+    let middleware: any Middleware
+    let inner: any Transport
+
+    func send(_ request: URLRequest) async throws -> HTTPResponse {
+        try await middleware.intercept(request) { try await inner.send($0) }
+    }
+}
