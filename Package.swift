@@ -5,10 +5,12 @@ let package = Package(
     name: "EndpointKit",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
-        .library(name: "EndpointKit", targets: ["EndpointKit"])
+        .library(name: "EndpointKit", targets: ["EndpointKit"]),
+        .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
     ],
     targets: [
         .target(name: "EndpointKit"),
+        .target(name: "EndpointKitTesting", dependencies: ["EndpointKit"]),
         .executableTarget(
             name: "tour",
             dependencies: ["EndpointKit"],
@@ -18,6 +20,16 @@ let package = Package(
             name: "github",
             dependencies: ["EndpointKit"],
             path: "Examples/GitHub"
+        ),
+        .target(
+            name: "SampleApp",
+            dependencies: ["EndpointKit"],
+            path: "Tests/SampleApp"
+        ),
+        .testTarget(
+            name: "SampleAppTests",
+            dependencies: ["SampleApp", "EndpointKitTesting"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "EndpointKitTests",

@@ -79,6 +79,10 @@ public protocol Endpoint: Sendable {
     /// The type an unacceptable response's body is decoded into, or `nil` (the default) to use
     /// the client's. The decoded value travels in the error's ``HTTPResponse/errorBody``.
     var errorBodyType: (any JSONObject.Type)? { get }
+
+    /// A sample response body for tests and previews, or `nil` (the default). The stub transport
+    /// of `EndpointKitTesting` serves it for this endpoint unless told otherwise.
+    var sampleData: Data? { get }
 }
 
 extension Endpoint {
@@ -105,4 +109,7 @@ extension Endpoint {
 
     /// Use the client's error body type.
     public var errorBodyType: (any JSONObject.Type)? { nil }
+
+    /// No sample data.
+    public var sampleData: Data? { nil }
 }

@@ -1,0 +1,112 @@
+import EndpointKit
+import EndpointKitTesting
+import Foundation
+import SampleApp
+import Testing
+
+/// The sample app's service, tested the way an app team would: only through EndpointKitTesting.
+@Suite("Repository service (through EndpointKitTesting)")
+struct RepositoryServiceTests {
+    let transport = StubTransport()
+    var service: RepositoryService {
+        RepositoryService(
+            baseURL: URL(string: "https://github.example.com/api/v3")!, token: "t0k", transport: transport)
+    }
+
+    @Test("Active repositories come from the fixture, most starred first, archived ones left out")
+    func listsActiveRepositories() async throws {
+        await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module))
+        #expect(try await service.activeRepositoryNames() == ["octocat/popular", "octocat/hello"])
+        let sent = try #require(await transport.requests.first)
+        #expect(sent.url?.path == "/api/v3/user/repos")
+        #expect(sent.queryValue("per_page") == "100")
+        #expect(sent.headers["Authorization"] == "token t0k")
+    }
+
+    @Test("An endpoint's sample data is served by default")
+    func servesSampleData() async throws {
+        await transport.stub(MyRepositories())
+        #expect(try await service.activeRepositoryNames() == ["octocat/sample"])
+    }
+
+    @Test("The issue body the app sends is recorded and can be decoded")
+    func recordsBody() async throws {
+        await transport.stub(.post, "/repos/octocat/hello/issues", with: .json(["number": 7], statusCode: 201))
+        #expect(try await service.reportBug(in: "hello", title: "Crash") == 7)
+        let sent = try #require(await transport.requests.last)
+        #expect(sent.method == .post)
+        #expect(try sent.decodedBody(as: OpenIssue.Draft.self) == OpenIssue.Draft(title: "Crash", body: "Reported from the app."))
+        #expect(sent.headers["Content-Type"] == "application/json")
+    }
+
+    @Test("A stubbed 401 goes through validation and becomes the app's signed-out state")
+    func validatesStubbedStatus() async throws {
+        await transport.stub(.get, "/user/repos", with: .status(401, body: #"{"message": "Bad credentials"}"#))
+        await #expect(throws: RepositoryService.Failure.signedOut) { try await service.activeRepositoryNames() }
+    }
+
+    @Test("A 422 carries GitHub's message through the decoded error body")
+    func decodesStubbedErrorBody() async throws {
+        await transport.stub(
+            .post, "/repos/octocat/hello/issues",
+            with: .status(422, body: #"{"message": "Validation Failed", "errors": []}"#))
+        await #expect(throws: RepositoryService.Failure.server("Validation Failed")) {
+            try await service.reportBug(in: "hello", title: "")
+        }
+    }
+
+    @Test("A stubbed 503 is retried by the client's policy, then succeeds")
+    func retriesThroughStubs() async throws {
+        await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module))
+        await transport.stub(.get, "/user/repos", query: ["page": "never"], with: .status(500))
+        let flaky = StubTransport()
+        await flaky.stub(.get, "/user/repos", with: .status(503))
+        let service = RepositoryService(baseURL: URL(string: "https://api.github.com")!, token: "t", transport: flaky)
+        await #expect(throws: RepositoryService.Failure.self) { try await service.activeRepositoryNames() }
+        #expect(await flaky.requests.count == 2)
+        #expect(try await self.service.activeRepositoryNames().count == 2)
+    }
+
+    @Test("A transport error becomes the app's offline state; an unstubbed request fails clearly")
+    func failsOnDemand() async throws {
+        await transport.stub(.get, "/user/repos", with: .error(URLError(.notConnectedToInternet)))
+        await #expect(throws: RepositoryService.Failure.offline) { try await service.activeRepositoryNames() }
+        let empty = StubTransport()
+        let client = Client(baseURL: URL(string: "https://api.example.com")!, retryPolicy: .never, transport: empty)
+        do {
+            _ = try await client.get(MyRepositories())
+            Issue.record("expected an error")
+        } catch {
+            guard case .transportFailed(let failure) = error else { throw error }
+            #expect(failure.underlying as? StubError == .noStub(method: "GET", path: "/user/repos"))
+        }
+    }
+
+    @Test("A delayed stub can be cancelled like a real request")
+    func cancelsDelayedStub() async throws {
+        await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module).delayed(by: 30))
+        let service = self.service
+        let call = Task { try await service.activeRepositoryNames() }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        call.cancel()
+        let start = Date()
+        _ = await call.result
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("Parallel tests with their own transports never see each other's requests")
+    func isolatesTransports() async throws {
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    let transport = StubTransport()
+                    await transport.stub(.get, "/user/repos", with: .json([[String: String]]()))
+                    let client = Client(baseURL: URL(string: "https://host\(index).example")!, transport: transport)
+                    _ = try? await client.get(MyRepositories())
+                    let hosts = await transport.requests.map { $0.url?.host }
+                    #expect(hosts == ["host\(index).example"])
+                }
+            }
+        }
+    }
+}
