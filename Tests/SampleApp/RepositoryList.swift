@@ -6,9 +6,13 @@ import Foundation
 
 /// A repository as the app shows it.
 public struct Repository: Decodable, JSONObject, Equatable {
+    /// The short name.
     public let name: String
+    /// `owner/name`.
     public let fullName: String
+    /// The number of stars.
     public let stargazersCount: Int
+    /// Whether it is read-only.
     public let archived: Bool
 }
 

@@ -35,7 +35,9 @@ struct RepositoryServiceTests {
         #expect(try await service.reportBug(in: "hello", title: "Crash") == 7)
         let sent = try #require(await transport.requests.last)
         #expect(sent.method == .post)
-        #expect(try sent.decodedBody(as: OpenIssue.Draft.self) == OpenIssue.Draft(title: "Crash", body: "Reported from the app."))
+        #expect(
+            try sent.decodedBody(as: OpenIssue.Draft.self)
+                == OpenIssue.Draft(title: "Crash", body: "Reported from the app."))
         #expect(sent.headers["Content-Type"] == "application/json")
     }
 
