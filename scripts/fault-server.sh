@@ -15,7 +15,7 @@
 
 fault_server_script="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/fault_server.py"
 fault_server_python="${FAULT_SERVER_PYTHON:-python3}"
-fault_server_pid=""
+fault_server_pid="${fault_server_pid:-}"
 
 stop_fault_server() {
     if [ -n "${fault_server_pid:-}" ] && kill -0 "$fault_server_pid" 2>/dev/null; then
@@ -36,7 +36,7 @@ start_fault_server() {
     current=$(trap -p EXIT)
     if [ -n "$current" ]; then
         eval "set -- $current"
-        previous=$3
+        previous=${3:-}
     fi
     case "$previous" in
         *stop_fault_server*) ;;
@@ -47,16 +47,20 @@ start_fault_server() {
 
     export FAULT_SERVER_URL="http://127.0.0.1:$port"
     for _ in $(seq 1 50); do
-        if "$fault_server_python" -c "import urllib.request; urllib.request.urlopen('$FAULT_SERVER_URL/health', timeout=1)" 2>/dev/null; then
+        # Without proxies: an http_proxy in the environment must not catch 127.0.0.1.
+        if "$fault_server_python" -c 'import sys, urllib.request as u
+u.build_opener(u.ProxyHandler({})).open(sys.argv[1] + "/health", timeout=1)' "$FAULT_SERVER_URL" 2>/dev/null; then
             echo "==> The fault server is serving at $FAULT_SERVER_URL (pid $fault_server_pid)"
             return 0
         fi
         if ! kill -0 "$fault_server_pid" 2>/dev/null; then
             echo "error: the fault server exited before it answered" >&2
+            fault_server_pid=""
             return 1
         fi
         sleep 0.2
     done
     echo "error: the fault server did not answer at $FAULT_SERVER_URL within 10 seconds" >&2
+    stop_fault_server
     return 1
 }

@@ -3,42 +3,33 @@
 
     python3 scripts/fault_server.py --port PORT [--exit-with-parent]
 
-It listens on 127.0.0.1 only, speaks HTTP/1.1 with keep-alive (every response has a
-Content-Length, except where a fault breaks it on purpose), logs nothing and stops on SIGTERM.
-State is kept per KEY (a path segment), so tests running in parallel use different keys and do
-not see each other. Bodies are JSON (Content-Type: application/json).
+127.0.0.1 only; HTTP/1.1 keep-alive (every response has a Content-Length unless a fault breaks it
+on purpose); no logging; stops on SIGTERM. State is per KEY (a path segment, one per test), under
+a lock. Bodies are JSON (Content-Type: application/json). Anything else is 404, a bad parameter 400.
 
-  GET  /health                    200 {"ok": true}
-  ANY  /flaky/KEY?failures=N&status=503[&retry_after=S | &retry_after_date=S]
-                                  the first N (1 by default) requests for KEY answer `status` (503)
-                                  with {"error": "flaky", "attempt": k} and, if asked, Retry-After:
-                                  S seconds, or an IMF-fixdate S seconds from now; later ones answer
-                                  200 {"attempts": k, "method": "...", "body": "<request body>"}
-  GET  /attempts/KEY              200 {"attempts": k}: requests seen by /flaky/KEY, /drop/KEY and
-                                  /auth/KEY/refresh|resource
-  GET  /drop/KEY?size=N[&failures=M]
-                                  200 with Content-Length: N, about N/2 bytes of a JSON array, then
-                                  the connection is shut down; with `failures`, only the first M
-                                  requests for KEY are cut and later ones get the whole body
-  GET  /huge?size=N               200 with N bytes (a JSON array of zeros padded with spaces; N >= 2),
-                                  streamed in 64 KiB chunks
-  GET  /slow-body?chunks=N&interval=S
-                                  200 with Content-Length; the JSON array [0,1,...,N-1] sent in N
-                                  chunks S seconds apart
-  POST /auth/KEY/refresh[?delay=S]
-                                  after S seconds (0.2 by default, so concurrent callers overlap)
-                                  increments KEY's generation g: 200 {"token": "token-g"}
-  GET  /auth/KEY/resource         200 {"ok": true, "token": "token-g"} when the request carries
-                                  `Authorization: Bearer token-g` for the current g >= 1; otherwise
-                                  401, WWW-Authenticate: Bearer error="invalid_token" and
-                                  {"message": "Bad credentials"}
-  GET  /auth/KEY/stats            200 {"refreshes": g, "resource_requests": n, "unauthorized": m}
-  GET  /redirect-to?url=U[&status=S]
-                                  S (302 by default) with Location: U
-  GET  /echo-headers              200 with the request's headers as a JSON object (repeated
-                                  names joined with ", ")
-
-Anything else is 404; a bad parameter is 400.
+GET  /health                200 {"ok": true}
+ANY  /flaky/KEY?failures=N&status=503[&retry_after=S|&retry_after_date=S]
+                            the first N (default 1) requests for KEY answer `status` (default 503)
+                            {"error": "flaky", "attempt": k}, with Retry-After: S, or an IMF-fixdate
+                            S seconds from now, if asked; later ones 200 {"attempts": k,
+                            "method": "...", "body": "<request body as text>"}
+GET  /attempts/KEY          200 {"attempts": k}: requests to /flaky/KEY, /drop/KEY, /auth/KEY/...
+GET  /drop/KEY?size=N[&failures=M]
+                            200, Content-Length: N, about N/2 bytes of a JSON array, then the
+                            connection is shut down; with `failures`, only the first M are cut
+GET  /huge?size=N           200 with N bytes (N >= 2): a JSON array of zeros padded with spaces,
+                            streamed in 64 KiB chunks
+GET  /slow-body?chunks=N&interval=S
+                            200 with Content-Length: [0,1,...,N-1] in N chunks S seconds apart
+POST /auth/KEY/refresh[?delay=S]
+                            after S seconds (default 0.2, so concurrent callers overlap) increments
+                            KEY's generation g: 200 {"token": "token-g"}
+GET  /auth/KEY/resource     200 {"ok": true, "token": "token-g"} for `Authorization: Bearer token-g`
+                            with the current g >= 1; else 401, WWW-Authenticate: Bearer
+                            error="invalid_token", {"message": "Bad credentials"}
+GET  /auth/KEY/stats        200 {"refreshes": g, "resource_requests": n, "unauthorized": m}
+GET  /redirect-to?url=U[&status=S]   S (default 302) with Location: U
+GET  /echo-headers          200 with the request headers as a JSON object (repeats joined by ", ")
 """
 
 import argparse
@@ -115,7 +106,7 @@ class FaultHandler(BaseHTTPRequestHandler):
                 self.send_json(404, {"error": "not found", "path": url.path})
         except BadRequest as error:
             self.send_json(400, {"error": str(error)})
-        except (BrokenPipeError, ConnectionResetError):
+        except ConnectionError:
             self.close_connection = True  # the client went away: nothing to answer
 
     # Endpoints
