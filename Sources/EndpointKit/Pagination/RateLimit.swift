@@ -57,14 +57,19 @@ public struct RateLimit: Sendable, Equatable {
     public var isExhausted: Bool { remaining <= 0 }
 }
 
+extension HTTPHeaders {
+    /// The links of the `Link` header (RFC 8288); empty when there is none or it is malformed.
+    public var links: [WebLink] {
+        self["Link"].flatMap { try? WebLink.parse($0) } ?? []
+    }
+}
+
 extension HTTPResponse {
     /// The rate-limit state from the `X-RateLimit-*` headers, if the server sent them.
     public var rateLimit: RateLimit? { RateLimit(headers: headers) }
 
     /// The links of the `Link` header (RFC 8288); empty when there is none or it is malformed.
-    public var links: [WebLink] {
-        headers["Link"].flatMap { try? WebLink.parse($0) } ?? []
-    }
+    public var links: [WebLink] { headers.links }
 }
 
 extension Response {
@@ -72,9 +77,7 @@ extension Response {
     public var rateLimit: RateLimit? { RateLimit(headers: headers) }
 
     /// The links of the `Link` header (RFC 8288); empty when there is none or it is malformed.
-    public var links: [WebLink] {
-        headers["Link"].flatMap { try? WebLink.parse($0) } ?? []
-    }
+    public var links: [WebLink] { headers.links }
 
     /// The absolute URL of the link with relation `next`, if any.
     public var nextPageURL: URL? {

@@ -32,6 +32,16 @@ struct StubTransport: Transport {
         }
     }
 
+    /// Answers with `statuses` in order, then with 200; every body is `[]`.
+    static func answering(_ statuses: [Int], headers: HTTPHeaders = [:]) -> StubTransport {
+        let counter = CallCounter()
+        return StubTransport { request in
+            counter.increment()
+            let status = counter.count <= statuses.count ? statuses[counter.count - 1] : 200
+            return HTTPResponse(statusCode: status, headers: headers, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
     func send(_ request: URLRequest) async throws -> HTTPResponse {
         await log.record(request)
         return try await respond(request)

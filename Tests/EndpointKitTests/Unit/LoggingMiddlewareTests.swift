@@ -111,11 +111,7 @@ struct LoggingMiddlewareTests {
     @Test("Each attempt of a retried call gets its own line")
     func logsEachAttempt() async throws {
         let log = CallLog()
-        let counter = CallCounter()
-        let transport = StubTransport { request in
-            counter.increment()
-            return HTTPResponse(statusCode: counter.count == 1 ? 503 : 200, body: Data("[]".utf8), url: request.url)
-        }
+        let transport = StubTransport.answering([503])
         let client = Client(
             baseURL: URL(string: "https://api.example.com")!,
             retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: 0.001),

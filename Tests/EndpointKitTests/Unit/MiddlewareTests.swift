@@ -54,11 +54,7 @@ struct MiddlewareTests {
     @Test("Middleware runs once per attempt")
     func runsPerAttempt() async throws {
         let log = CallLog()
-        let counter = CallCounter()
-        let transport = StubTransport { request in
-            counter.increment()
-            return HTTPResponse(statusCode: counter.count == 1 ? 503 : 200, body: Data("[]".utf8), url: request.url)
-        }
+        let transport = StubTransport.answering([503])
         let client = Client(
             baseURL: URL(string: "https://api.example.com")!,
             retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: 0.001),

@@ -11,19 +11,9 @@ struct ResilienceTests {
     /// A fast policy for tests: 1 ms backoff.
     let quickRetries = RetryPolicy(maximumAttempts: 3, initialDelay: 0.001, jitter: 0)
 
-    /// Answers with the statuses in order, then 200 `[]`.
-    private func transport(statuses: [Int], headers: HTTPHeaders = [:]) -> StubTransport {
-        let counter = CallCounter()
-        return StubTransport { request in
-            counter.increment()
-            let status = counter.count <= statuses.count ? statuses[counter.count - 1] : 200
-            return HTTPResponse(statusCode: status, headers: headers, body: Data("[]".utf8), url: request.url)
-        }
-    }
-
     @Test("A GET that fails with 503 twice succeeds on the third attempt")
     func retriesUntilSuccess() async throws {
-        let transport = transport(statuses: [503, 503])
+        let transport = StubTransport.answering([503, 503])
         let repos = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
         #expect(repos.isEmpty)
         #expect(await transport.log.requests.count == 3)
@@ -31,7 +21,7 @@ struct ResilienceTests {
 
     @Test("When every attempt fails, the last error is thrown after the maximum attempts")
     func givesUpAfterMaximumAttempts() async throws {
-        let transport = transport(statuses: [503, 502, 500, 500])
+        let transport = StubTransport.answering([503, 502, 500, 500])
         do {
             _ = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
             Issue.record("expected an error")
@@ -44,7 +34,7 @@ struct ResilienceTests {
 
     @Test("A POST is not retried by default")
     func doesNotRetryPOST() async throws {
-        let transport = transport(statuses: [503])
+        let transport = StubTransport.answering([503])
         await #expect(throws: EndpointError.self) {
             try await Client.stubbed(transport, retryPolicy: quickRetries).post(PostBody(body: .json(["a": 1])))
         }
@@ -61,7 +51,7 @@ struct ResilienceTests {
                 RetryPolicy(maximumAttempts: 2, initialDelay: 0.001, retryableMethods: [.post])
             }
         }
-        let transport = transport(statuses: [503])
+        let transport = StubTransport.answering([503])
         _ = try await Client.stubbed(transport).post(IdempotentPost())
         let bodies = await transport.log.requests.map(\.bodyText)
         #expect(bodies == [#"{"key":"idempotency-1"}"#, #"{"key":"idempotency-1"}"#])
@@ -74,7 +64,7 @@ struct ResilienceTests {
             counter.increment()
             request.setValue("attempt-\(counter.count)", forHTTPHeaderField: "X-Attempt")
         }
-        let transport = transport(statuses: [503, 429])
+        let transport = StubTransport.answering([503, 429])
         _ = try await Client.stubbed(transport, authenticator: authenticator, retryPolicy: quickRetries).get(
             UserRepositories())
         let sent = await transport.log.requests.map { $0.value(forHTTPHeaderField: "X-Attempt") }
@@ -95,7 +85,7 @@ struct ResilienceTests {
 
     @Test("Retry-After is waited for before the next attempt")
     func waitsForRetryAfter() async throws {
-        let transport = transport(statuses: [429], headers: ["Retry-After": "1"])
+        let transport = StubTransport.answering([429], headers: ["Retry-After": "1"])
         let start = Date()
         _ = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
         #expect(Date().timeIntervalSince(start) >= 0.9)
@@ -104,7 +94,7 @@ struct ResilienceTests {
 
     @Test("Cancelling during the backoff ends the call at once with .cancelled")
     func cancelsDuringBackoff() async throws {
-        let transport = transport(statuses: [503, 503])
+        let transport = StubTransport.answering([503, 503])
         let slowRetries = RetryPolicy(maximumAttempts: 3, initialDelay: 30, jitter: 0)
         let client = Client.stubbed(transport, retryPolicy: slowRetries)
         let call = Task { try await client.get(UserRepositories()) }
