@@ -30,10 +30,20 @@ GET  /auth/KEY/resource     200 {"ok": true, "token": "token-g"} for `Authorizat
 GET  /auth/KEY/stats        200 {"refreshes": g, "resource_requests": n, "unauthorized": m}
 GET  /redirect-to?url=U[&status=S]   S (default 302) with Location: U
 GET  /echo-headers          200 with the request headers as a JSON object (repeats joined by ", ")
+POST /upload                reads the body in 64 KiB pieces without keeping it (Content-Length or
+                            chunked): 200 {"bytes": n, "sha256": hex, "content_length": header or
+                            null, "chunked": bool, "parts": [...]}; for a multipart/form-data body,
+                            "parts" lists each part's {"headers", "name", "filename", "bytes",
+                            "sha256"}, parsed as the bytes stream by
+GET  /download?size=N[&chunked=1][&interval=S]
+                            200 with N bytes (byte i is i % 251), application/octet-stream, in
+                            64 KiB pieces S seconds apart (default 0); Content-Length unless
+                            chunked=1 (then chunked encoding)
 """
 
 import argparse
 import email.utils
+import hashlib
 import json
 import os
 import signal
@@ -75,8 +85,10 @@ class FaultHandler(BaseHTTPRequestHandler):
     def route(self):
         url = urlsplit(self.path)
         self.query = {name: values[-1] for name, values in parse_qs(url.query, keep_blank_values=True).items()}
-        self.body = self.read_body()
         parts = [part for part in url.path.split("/") if part]
+        if parts == ["upload"] and self.command == "POST":
+            return self.upload()  # streams the body itself
+        self.body = self.read_body()
         try:
             if parts == ["health"]:
                 self.send_json(200, {"ok": True})
@@ -97,6 +109,9 @@ class FaultHandler(BaseHTTPRequestHandler):
             elif parts == ["redirect-to"] and "url" in self.query:
                 status = self.number("status", int, 302)
                 self.send_json(status, {"redirect": self.query["url"]}, {"Location": self.query["url"]})
+            elif parts == ["download"] and self.command == "GET":
+                self.download(self.number("size", int, 1024), self.query.get("chunked") == "1",
+                              self.number("interval", float, 0))
             elif parts == ["echo-headers"]:
                 headers = {}
                 for name, value in self.headers.items():
@@ -200,7 +215,62 @@ class FaultHandler(BaseHTTPRequestHandler):
         else:
             self.send_json(404, {"error": "not found", "path": self.path})
 
+    def upload(self):
+        total, digest = 0, hashlib.sha256()
+        boundary = multipart_boundary(self.headers.get("Content-Type", ""))
+        parser = MultipartParser(boundary) if boundary else None
+        chunked = "chunked" in self.headers.get("Transfer-Encoding", "").lower()
+        for piece in self.body_pieces(chunked):
+            total += len(piece)
+            digest.update(piece)
+            if parser:
+                parser.feed(piece)
+        self.send_json(200, {
+            "bytes": total, "sha256": digest.hexdigest(), "content_length": self.headers.get("Content-Length"),
+            "chunked": chunked, "parts": parser.finish() if parser else [],
+        })
+
+    def download(self, size, chunked, interval):
+        pattern = bytes(i % 251 for i in range(251 * 261))  # 65,511 bytes, a whole number of periods
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Transfer-Encoding" if chunked else "Content-Length", "chunked" if chunked else str(size))
+        self.end_headers()
+        remaining = size
+        while remaining > 0:
+            piece = pattern[: min(remaining, len(pattern))]
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+            remaining -= len(piece)
+            if interval and remaining > 0:
+                self.wfile.flush()
+                time.sleep(interval)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
+
     # Helpers
+
+    def body_pieces(self, chunked, size=65536):
+        if chunked:
+            while True:
+                length = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if length == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
+                        pass
+                    return
+                while length > 0:
+                    piece = self.rfile.read(min(length, size))
+                    if not piece:
+                        return
+                    length -= len(piece)
+                    yield piece
+                self.rfile.readline()
+        remaining = int(self.headers.get("Content-Length") or 0)
+        while remaining > 0:
+            piece = self.rfile.read(min(remaining, size))
+            if not piece:
+                return
+            remaining -= len(piece)
+            yield piece
 
     def read_body(self):
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
@@ -235,6 +305,113 @@ class FaultHandler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+
+
+def multipart_boundary(content_type):
+    media_type, _, parameters = content_type.partition(";")
+    if media_type.strip().lower() != "multipart/form-data":
+        return None
+    for parameter in parameters.split(";"):
+        name, _, value = parameter.strip().partition("=")
+        if name.lower() == "boundary":
+            return value.strip('"').encode()
+    return None
+
+
+class MultipartParser:
+    """Splits a multipart/form-data stream into parts as it arrives, keeping only each part's
+    headers, size and SHA-256 (and a small tail of the stream for delimiters spanning pieces)."""
+
+    def __init__(self, boundary):
+        self.delimiter = b"\r\n--" + boundary
+        self.buffer = b"\r\n"  # the first delimiter has no CRLF before it
+        self.parts, self.current, self.done = [], None, False
+
+    def feed(self, data):
+        self.buffer += data
+        while not self.done:
+            if self.current is None:  # before a part: find a delimiter, then the part's headers
+                start = self.buffer.find(self.delimiter)
+                end = self.buffer.find(b"\r\n\r\n", start + len(self.delimiter)) if start >= 0 else -1
+                if start < 0 or end < 0:
+                    if start >= 0 and self.buffer[start + len(self.delimiter):][:2] == b"--":
+                        self.done = True
+                    return
+                head = self.buffer[start + len(self.delimiter):end]
+                if head.startswith(b"--"):
+                    self.done = True
+                    return
+                self.current = self.start_part(head)
+                self.buffer = self.buffer[end + 4:]
+            else:  # inside a part: everything before the next delimiter is content
+                index = self.buffer.find(self.delimiter)
+                if index < 0:
+                    keep = len(self.delimiter)
+                    self.add(self.buffer[:-keep])
+                    self.buffer = self.buffer[-keep:]
+                    return
+                self.add(self.buffer[:index])
+                self.parts.append(self.close(self.current))
+                self.current = None
+                self.buffer = self.buffer[index:]
+
+    def start_part(self, head):
+        headers = {}
+        for line in head.split(b"\r\n"):
+            if b":" in line:
+                name, _, value = line.partition(b":")
+                headers[name.decode("latin-1").strip().lower()] = value.decode("utf-8", "replace").strip()
+        disposition = headers.get("content-disposition", "")
+        part = {"headers": headers, "name": None, "filename": None, "bytes": 0, "digest": hashlib.sha256()}
+        for parameter in split_parameters(disposition)[1:]:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() in ("name", "filename"):
+                # Browsers (and the WHATWG form encoding) percent-encode `"`, CR and LF in names.
+                text = unquote(value.strip())
+                for escape, character in (("%22", '"'), ("%0D", "\r"), ("%0A", "\n")):
+                    text = text.replace(escape, character).replace(escape.lower(), character)
+                part[name.strip().lower()] = text
+        return part
+
+    def add(self, data):
+        self.current["bytes"] += len(data)
+        self.current["digest"].update(data)
+
+    @staticmethod
+    def close(part):
+        part = dict(part)
+        part["sha256"] = part.pop("digest").hexdigest()
+        return part
+
+    def finish(self):
+        return self.parts
+
+
+def split_parameters(value):
+    """Splits a header value at semicolons outside quoted strings."""
+    pieces, current, quoted, escaped = [], "", False, False
+    for character in value:
+        if escaped:
+            current, escaped = current + character, False
+        elif character == "\\" and quoted:
+            current, escaped = current + character, True
+        elif character == '"':
+            current, quoted = current + character, not quoted
+        elif character == ";" and not quoted:
+            pieces, current = pieces + [current], ""
+        else:
+            current += character
+    return pieces + [current]
+
+
+def unquote(value):
+    """A quoted-string's content, backslash escapes resolved; a token as it is."""
+    if len(value) < 2 or value[0] != '"' or value[-1] != '"':
+        return value
+    result, characters = [], iter(value[1:-1])
+    for character in characters:
+        result.append(next(characters, "") if character == "\\" else character)
+    return "".join(result)
 
 
 class FaultServer(ThreadingHTTPServer):

@@ -93,7 +93,7 @@ struct RepositoryServiceTests {
         call.cancel()
         let start = Date()
         _ = await call.result
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 10)  // not the 30 s delay
     }
 
     @Test("Parallel tests with their own transports never see each other's requests")

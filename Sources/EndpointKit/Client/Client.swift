@@ -136,19 +136,26 @@ public final class Client: Sendable {
     /// - Returns: The decoded value and the response's metadata.
     /// - Throws: ``EndpointError``.
     public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> Response<E.ResponseType> {
+        let response = try await exchange(endpoint, transfer: nil)
+        let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
+        return Response(
+            value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
+            isFromCache: response.isFromCache)
+    }
+
+    /// Builds `endpoint`'s request and runs its attempts within its deadline: everything a call
+    /// does but decoding.
+    func exchange<E: Endpoint>(_ endpoint: E, transfer: TransferOptions?) async throws(EndpointError) -> HTTPResponse {
         let request = try requestBuilder.makeRequest(for: endpoint, idleTimeout: (endpoint.timeouts ?? timeouts).idle)
         let exchange = Exchange(
             client: self, method: E.method,
             acceptableStatusCodes: endpoint.acceptableStatusCodes ?? acceptableStatusCodes,
             retryPolicy: endpoint.retryPolicy ?? retryPolicy,
-            errorBodyType: endpoint.errorBodyType ?? errorBodyType, decoder: endpoint.decoder ?? decoder)
-        let response = try await Deadline.run(within: (endpoint.timeouts ?? timeouts).total) {
+            errorBodyType: endpoint.errorBodyType ?? errorBodyType, decoder: endpoint.decoder ?? decoder,
+            transfer: transfer)
+        return try await Deadline.run(within: (endpoint.timeouts ?? timeouts).total) {
             () async throws(EndpointError) -> HTTPResponse in
             try await exchange.run(request)
         }
-        let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
-        return Response(
-            value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            isFromCache: response.isFromCache)
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 /// var body: RequestBody { .json(NewIssue(title: "Crash on launch")) }    // client's JSON encoder
 /// var body: RequestBody { .form(["grant_type": "password", "user": "ada"]) }
 /// var body: RequestBody { .data(png, contentType: "image/png") }
+/// var body: RequestBody { .multipart([.field("title", "Holiday"), .file(movieURL, name: "movie")]) }
 /// var body: RequestBody { .empty }
 /// ```
 public struct RequestBody: Sendable {
@@ -14,6 +15,7 @@ public struct RequestBody: Sendable {
         case encodable(any Encodable & Sendable, encoder: (any BodyEncoder)?)
         case form(Parameters)
         case data(Data, contentType: String)
+        case multipart([MultipartPart], boundary: String?)
     }
 
     let content: Content
@@ -61,5 +63,29 @@ public struct RequestBody: Sendable {
     /// - Returns: A body that sends `data`.
     public static func data(_ data: Data, contentType: String) -> RequestBody {
         RequestBody(content: .data(data, contentType: contentType))
+    }
+
+    /// A `multipart/form-data` body: text fields, bytes and files, in order.
+    ///
+    /// Without files the body is built in memory. With files it is streamed: files are read as
+    /// the request goes out, never loaded whole, and the request carries its exact
+    /// `Content-Length`. A streamed body cannot be sent twice, so such a call is not retried.
+    ///
+    /// ```swift
+    /// struct UploadAttachment: POST {
+    ///     typealias ResponseType = Attachment
+    ///     let file: URL
+    ///     let path = "/attachments"
+    ///     var body: RequestBody { .multipart([.field("kind", "log"), .file(file, name: "attachment")]) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parts: The parts, in order.
+    ///   - boundary: The boundary between parts; a random one by default. It must be 1 to 70
+    ///     letters, digits or `'+_-.`, and must not occur in any part.
+    /// - Returns: A body that sends `parts`.
+    public static func multipart(_ parts: [MultipartPart], boundary: String? = nil) -> RequestBody {
+        RequestBody(content: .multipart(parts, boundary: boundary))
     }
 }

@@ -49,6 +49,8 @@ extension InvalidRequest: CustomStringConvertible {
             return "a \(method) request cannot carry a body"
         case .encodingFailed(let description):
             return "encoding failed: \(description)"
+        case .unreadableFile(let path, let reason):
+            return "the file \"\(path)\" cannot be sent: \(reason)"
         }
     }
 }

@@ -93,6 +93,8 @@ public enum InvalidRequest: Sendable, Equatable {
     case bodyNotAllowed(HTTPMethod)
     /// The query, form or body encoder failed; `description` is the encoder's error.
     case encodingFailed(description: String)
+    /// A file for a multipart body cannot be read; the second value says why.
+    case unreadableFile(String, reason: String)
 }
 
 /// A transport failure and the request it happened to.

@@ -48,12 +48,18 @@ extension Transport {
     }
 }
 
-/// One link of the chain: a middleware around the rest.
+/// One link of the chain: a middleware around the rest. Uploads and downloads pass through it
+/// too, their options handed on to the transport (a download's response reaches the middleware
+/// with an empty body and its ``HTTPResponse/bodyFile``).
 struct MiddlewareTransport: Transport {
     let middleware: any Middleware
     let inner: any Transport
 
     func send(_ request: URLRequest) async throws -> HTTPResponse {
         try await middleware.intercept(request) { try await inner.send($0) }
+    }
+
+    func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
+        try await middleware.intercept(request) { try await inner.send($0, options: options) }
     }
 }

@@ -27,8 +27,10 @@ struct RequestBuilder: Sendable {
         fields = fields.merging(headers)
         if let bodyEndpoint = endpoint as? any EndpointWithBody {
             try encode(bodyEndpoint.body, method: E.method, into: &request)
-            if let contentType = request.value(forHTTPHeaderField: "Content-Type") {
-                fields = fields.merging(["Content-Type": contentType])
+            for name in ["Content-Type", "Content-Length"] {  // what the body encoding set
+                if let value = request.value(forHTTPHeaderField: name) {
+                    fields = fields.merging([name: value])
+                }
             }
         }
         fields = fields.merging(endpoint.headers)
@@ -62,6 +64,15 @@ struct RequestBuilder: Sendable {
             try HeaderValidation.validate(value: contentType, named: "Content-Type")
             request.httpBody = data
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        case .multipart(let parts, let boundary):
+            let encoding = try MultipartEncoding(parts: parts, boundary: boundary)
+            if encoding.hasFiles {
+                request.httpBodyStream = MultipartStream(encoding.segments)
+                request.setValue(String(encoding.length), forHTTPHeaderField: "Content-Length")
+            } else {
+                request.httpBody = encoding.data()
+            }
+            request.setValue(encoding.contentType, forHTTPHeaderField: "Content-Type")
         }
     }
 

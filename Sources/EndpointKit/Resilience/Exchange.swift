@@ -18,6 +18,8 @@ struct Exchange: Sendable {
     let retryPolicy: RetryPolicy
     let errorBodyType: (any JSONObject.Type)?
     let decoder: any ResponseDecoder
+    /// Progress and file options for an upload or download; `nil` for a plain call.
+    var transfer: TransferOptions?
 
     func run(_ built: URLRequest) async throws(EndpointError) -> HTTPResponse {
         let start = ProcessInfo.processInfo.systemUptime
@@ -26,7 +28,9 @@ struct Exchange: Sendable {
         while true {
             var request = built
             try await authenticate(&request)
-            let revalidation = await ConditionalRequest(cache: client.cache, request: &request)
+            // A download is not cached: its body is in a file, not in memory.
+            let cache = transfer?.responseBodyFile == nil ? client.cache : nil
+            let revalidation = await ConditionalRequest(cache: cache, request: &request)
             let failure: EndpointError
             do {
                 let response = try await transmit(request)
@@ -37,7 +41,10 @@ struct Exchange: Sendable {
                     await revalidation?.store(response)
                     return response
                 }
-                if !hasRenewedCredential, try await renewCredential(after: response, sentWith: request) {
+                // A streamed body is used up: the call cannot be sent again, so it is not renewed.
+                if !hasRenewedCredential, request.httpBodyStream == nil,
+                    try await renewCredential(after: response, sentWith: request)
+                {
                     hasRenewedCredential = true
                     continue
                 }
@@ -98,7 +105,12 @@ struct Exchange: Sendable {
     private func transmit(_ request: URLRequest) async throws(EndpointError) -> HTTPResponse {
         guard !Task.isCancelled else { throw .cancelled }
         do {
-            let response = try await client.pipeline.send(request)
+            let response =
+                if let transfer {
+                    try await client.pipeline.send(request, options: transfer)
+                } else {
+                    try await client.pipeline.send(request)
+                }
             guard !Task.isCancelled else { throw EndpointError.cancelled }
             return response
         } catch let error as EndpointError {

@@ -4,13 +4,13 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Starts a data task, or cancels it if cancellation came first; cancels off the calling
+/// Starts a URLSession task, or cancels it if cancellation came first; cancels off the calling
 /// thread, because cancelling while URLSession delivers a response can deadlock on Linux
 /// (swift-corelibs-foundation #5412).
 final class DataTaskHandle: @unchecked Sendable {
     // `@unchecked`: both properties are only touched while holding `lock`.
     private let lock = NSLock()
-    private var task: URLSessionDataTask?
+    private var task: URLSessionTask?
     private var isCancelled = false
 
     /// Whether the caller cancelled.
@@ -20,7 +20,7 @@ final class DataTaskHandle: @unchecked Sendable {
         return isCancelled
     }
 
-    func start(_ task: URLSessionDataTask) {
+    func start(_ task: URLSessionTask) {
         lock.lock()
         self.task = task
         let cancelledAlready = isCancelled

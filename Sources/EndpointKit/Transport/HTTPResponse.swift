@@ -9,8 +9,11 @@ public struct HTTPResponse: Sendable, Equatable {
     public var statusCode: Int
     /// The response headers.
     public var headers: HTTPHeaders
-    /// The body; empty when there was none.
+    /// The body; empty when there was none, or when it went to ``bodyFile``.
     public var body: Data
+    /// The file the body was written to instead of ``body``, for a download (see
+    /// ``TransferOptions/responseBodyFile``); `nil` otherwise.
+    public var bodyFile: URL?
     /// The URL that answered (after redirects), when known.
     public var url: URL?
     /// For an unacceptable response, its body decoded as the endpoint's or client's error body
@@ -48,9 +51,10 @@ public struct HTTPResponse: Sendable, Equatable {
         errorBody as? T
     }
 
-    /// Compares status, headers, body and URL; the decoded ``errorBody`` follows from them.
+    /// Compares status, headers, body, body file and URL; the decoded ``errorBody`` follows
+    /// from them.
     public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
         lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.url == rhs.url
-            && lhs.isFromCache == rhs.isFromCache
+            && lhs.bodyFile == rhs.bodyFile && lhs.isFromCache == rhs.isFromCache
     }
 }

@@ -17,6 +17,10 @@ import Foundation
 ///   request with its body itself (`RedirectPolicy`);
 /// - cancelling the task gives `URLError(.cancelled)`; it becomes `CancellationError`, and the
 ///   URLSession task is cancelled off the calling thread (upstream issue #5412);
+/// - a body stream sent with a `Content-Length` would go out with that header *and*
+///   `Transfer-Encoding: chunked`, a request that servers must reject; such a stream (a
+///   multipart body with files) is copied to a temporary file and uploaded from there, with its
+///   length and without holding it in memory (`UploadBody`);
 /// - no URL cache, no shared cookie or credential storage: nothing leaks between clients.
 ///
 /// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host (6 by
@@ -67,25 +71,53 @@ public final class URLSessionTransport: Transport {
     /// - Returns: The response, whatever its status.
     /// - Throws: `CancellationError` when the calling task is cancelled; the `URLError` otherwise.
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
+        try await send(request, transfer: nil)
+    }
+
+    /// Sends `request` with the session, reporting progress as bytes move; a download
+    /// (``TransferOptions/responseBodyFile``) runs as a download task, which writes to disk as
+    /// bytes arrive, so its size does not matter.
+    ///
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - options: Progress handlers and the file for the response body.
+    /// - Returns: The response, whatever its status.
+    /// - Throws: `CancellationError` when the calling task is cancelled; a `URLError` or
+    ///   ``FileTransferError`` otherwise.
+    public func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
+        try await send(request, transfer: options)
+    }
+
+    private func send(_ request: URLRequest, transfer: TransferOptions?) async throws -> HTTPResponse {
         var current = request
-        var response = try await perform(current)
+        var response = try await perform(current, transfer: transfer)
         var redirects = 0
         while redirects < RedirectPolicy.maximumBodyRedirects,
             let next = RedirectPolicy.bodyPreservingRedirect(of: current, response: response)
         {
             current = next
             redirects += 1
-            response = try await perform(current)
+            response = try await perform(current, transfer: transfer)
         }
         return response
     }
 
-    /// Runs one data task, cancelled with the calling task.
-    private func perform(_ request: URLRequest) async throws -> HTTPResponse {
+    /// Runs one task, cancelled with the calling task.
+    private func perform(_ request: URLRequest, transfer: TransferOptions?) async throws -> HTTPResponse {
+        let upload = try await UploadBody(of: request)
+        defer { upload.discard() }
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                delegate.start(session.dataTask(with: request), handle: handle, continuation: continuation)
+                let task =
+                    if let file = upload.file {
+                        session.uploadTask(with: upload.request, fromFile: file)
+                    } else if transfer?.responseBodyFile != nil {
+                        session.downloadTask(with: upload.request)
+                    } else {
+                        session.dataTask(with: upload.request)
+                    }
+                delegate.start(task, handle: handle, options: transfer, continuation: continuation)
             }
         } onCancel: {
             handle.cancel()

@@ -5,11 +5,14 @@ import Foundation
 #endif
 
 /// The session delegate of ``URLSessionTransport``: collects each data task's bytes up to the
-/// size limit, refuses authentication challenges, and applies `RedirectPolicy` to redirects.
-final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// size limit, moves each download task's file into place, reports transfer progress, refuses
+/// authentication challenges, and applies `RedirectPolicy` to redirects.
+final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
+    @unchecked Sendable
+{
     // `@unchecked`: `exchanges` and everything in it is only touched while holding `lock`.
     private let lock = NSLock()
-    private var exchanges: [Int: DataTaskExchange] = [:]
+    private var exchanges: [Int: TaskExchange] = [:]
     private let maximumResponseSize: Int
 
     init(maximumResponseSize: Int) {
@@ -18,10 +21,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     /// Starts `task`, whose outcome resumes `continuation` once.
     func start(
-        _ task: URLSessionDataTask, handle: DataTaskHandle,
+        _ task: URLSessionTask, handle: DataTaskHandle, options: TransferOptions?,
         continuation: CheckedContinuation<HTTPResponse, any Error>
     ) {
-        withExchanges { $0[task.taskIdentifier] = DataTaskExchange(handle: handle, continuation: continuation) }
+        let exchange = TaskExchange(handle: handle, options: options, continuation: continuation)
+        withExchanges { $0[task.taskIdentifier] = exchange }
         handle.start(task)
     }
 
@@ -31,7 +35,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     ) {
         let tooLarge = response.expectedContentLength > Int64(maximumResponseSize)
         withExchanges { exchanges in
-            exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
             if tooLarge { exchanges[dataTask.taskIdentifier]?.exceededLimit = true }
         }
         completionHandler(tooLarge ? .cancel : .allow)
@@ -52,9 +55,40 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if exceeded { DataTaskHandle.cancelOffThread(dataTask) }
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let progress = withExchanges { $0[task.taskIdentifier]?.options?.uploadProgress }
+        progress?(TransferProgress(completed: totalBytesSent, expected: totalBytesExpectedToSend))
+    }
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        guard (downloadTask.response as? HTTPURLResponse).map({ (200..<300).contains($0.statusCode) }) ?? true else {
+            return  // an error body: not part of the download
+        }
+        let progress = withExchanges { $0[downloadTask.taskIdentifier]?.options?.downloadProgress }
+        progress?(TransferProgress(completed: totalBytesWritten, expected: totalBytesExpectedToWrite))
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        // URLSession deletes `location` when this method returns, so the file is moved now.
+        let status = (downloadTask.response as? HTTPURLResponse)?.statusCode ?? 0
+        let limit = maximumResponseSize
+        withExchanges { exchanges in
+            guard let exchange = exchanges[downloadTask.taskIdentifier] else { return }
+            exchange.receiveDownload(at: location, status: status, limit: limit)
+        }
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = withExchanges({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        exchange.continuation.resume(with: exchange.outcome(error: error, limit: maximumResponseSize))
+        let response = task.response as? HTTPURLResponse
+        exchange.continuation.resume(
+            with: exchange.outcome(response: response, error: error, limit: maximumResponseSize))
     }
 
     func urlSession(
@@ -86,77 +120,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             RedirectPolicy.requestToFollow(request, from: task.originalRequest, status: response.statusCode))
     }
 
-    private func withExchanges<Result>(_ body: (inout [Int: DataTaskExchange]) -> Result) -> Result {
+    private func withExchanges<Result>(_ body: (inout [Int: TaskExchange]) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return body(&exchanges)
-    }
-}
-
-/// What one data task has received so far; only touched under the delegate's lock.
-final class DataTaskExchange {
-    let handle: DataTaskHandle
-    let continuation: CheckedContinuation<HTTPResponse, any Error>
-    var response: HTTPURLResponse?
-    var body = Data()
-    var exceededLimit = false
-    var refusedChallenge: HTTPURLResponse?
-
-    init(handle: DataTaskHandle, continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        self.handle = handle
-        self.continuation = continuation
-    }
-
-    /// The result once the task completed with `error` (or none).
-    func outcome(error: (any Error)?, limit: Int) -> Result<HTTPResponse, any Error> {
-        if handle.wasCancelled {
-            return .failure(CancellationError())
-        }
-        if exceededLimit {
-            return .failure(ResponseTooLargeError(limit: limit))
-        }
-        if let refusedChallenge {
-            // The challenge was refused by the delegate, not cancelled by the caller: the
-            // server's answer is this 401 (URLSession did not read its body).
-            return .success(HTTPResponse(refusedChallenge, body: Data()))
-        }
-        if let error {
-            if let urlError = error as? URLError, urlError.code == .cancelled {
-                return .failure(CancellationError())
-            }
-            return .failure(error)
-        }
-        guard let response else {
-            return .failure(URLError(.badServerResponse))
-        }
-        return .success(HTTPResponse(response, body: body))
-    }
-}
-
-/// The error a transport throws when a response body is larger than it accepts.
-public struct ResponseTooLargeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The limit in bytes.
-    public var limit: Int
-
-    /// Creates the error.
-    ///
-    /// - Parameter limit: The limit in bytes.
-    public init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// "the response is larger than the limit of N bytes".
-    public var description: String {
-        "the response is larger than the limit of \(limit) bytes"
-    }
-}
-
-extension HTTPResponse {
-    init(_ response: HTTPURLResponse, body: Data) {
-        var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields {
-            headers.add(String(describing: value), for: String(describing: name))
-        }
-        self.init(statusCode: response.statusCode, headers: headers, body: body, url: response.url)
     }
 }

@@ -116,7 +116,7 @@ struct FaultServerIntegrationTests {
             try await client.get(Flaky(key: key, failures: 1, status: 503, retryAfter: 3600))
         }
         #expect(HTTPBin.unacceptableStatusCode(of: result) == 503)
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 10)  // not the hour Retry-After asks for
         #expect(try await attempts(key) == 1)
     }
 

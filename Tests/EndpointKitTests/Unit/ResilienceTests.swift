@@ -102,7 +102,7 @@ struct ResilienceTests {
         let start = Date()
         call.cancel()
         let result = await call.result
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 10)  // not the 30 s backoff
         guard case .failure(let error as EndpointError) = result, case .cancelled = error else {
             throw TestFailure("expected .cancelled, got \(result)")
         }
@@ -125,7 +125,7 @@ struct ResilienceTests {
             #expect(error.isTimeout)
             #expect(error.description.contains("deadline of 0.2 s"))
         }
-        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(Date().timeIntervalSince(start) < 8)  // well before the 10 s reply, even on a loaded machine
     }
 
     @Test("An endpoint's timeouts override the client's; the idle timeout goes on the request")

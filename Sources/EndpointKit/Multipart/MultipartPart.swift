@@ -1,0 +1,84 @@
+import Foundation
+
+/// One part of a `multipart/form-data` body: a text field, bytes in memory, or a file on disk.
+///
+/// ```swift
+/// var body: RequestBody {
+///     .multipart([
+///         .field("title", "Holiday"),
+///         .file(photoURL, name: "photo", contentType: "image/jpeg"),
+///         .data(thumbnail, name: "thumbnail", filename: "thumb.png", contentType: "image/png"),
+///     ])
+/// }
+/// ```
+///
+/// Names and filenames may hold any characters: `"`, CR and LF are percent-encoded as browsers
+/// do, everything else is sent as UTF-8.
+public struct MultipartPart: Sendable {
+    enum Content: Sendable {
+        case data(Data)
+        case file(URL)
+    }
+
+    let name: String
+    let filename: String?
+    let contentType: String?
+    let content: Content
+
+    /// A text field, sent as UTF-8 without a `Content-Type`.
+    ///
+    /// - Parameters:
+    ///   - name: The field's name.
+    ///   - value: The field's value.
+    /// - Returns: The part.
+    public static func field(_ name: String, _ value: String) -> MultipartPart {
+        MultipartPart(name: name, filename: nil, contentType: nil, content: .data(Data(value.utf8)))
+    }
+
+    /// Bytes in memory, sent as a file when `filename` is given.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - name: The field's name.
+    ///   - filename: The file name the server sees; none by default.
+    ///   - contentType: The media type of `data`; `application/octet-stream` by default.
+    /// - Returns: The part.
+    public static func data(
+        _ data: Data, name: String, filename: String? = nil, contentType: String = "application/octet-stream"
+    ) -> MultipartPart {
+        MultipartPart(name: name, filename: filename, contentType: contentType, content: .data(data))
+    }
+
+    /// A file on disk, read while the request is sent rather than loaded into memory, so its
+    /// size does not matter.
+    ///
+    /// - Parameters:
+    ///   - url: The file's URL.
+    ///   - name: The field's name.
+    ///   - filename: The file name the server sees; the URL's last path component by default.
+    ///   - contentType: The media type; guessed from the file's extension by default
+    ///     (`application/octet-stream` when unknown).
+    /// - Returns: The part.
+    public static func file(
+        _ url: URL, name: String, filename: String? = nil, contentType: String? = nil
+    ) -> MultipartPart {
+        MultipartPart(
+            name: name, filename: filename ?? url.lastPathComponent,
+            contentType: contentType ?? MediaType.guess(forPathExtension: url.pathExtension), content: .file(url))
+    }
+}
+
+/// Media types for common file extensions.
+enum MediaType {
+    static let byExtension: [String: String] = [
+        "json": "application/json", "txt": "text/plain", "csv": "text/csv", "html": "text/html",
+        "xml": "application/xml", "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip",
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+        "svg": "image/svg+xml", "heic": "image/heic", "mp4": "video/mp4", "mov": "video/quicktime",
+        "mp3": "audio/mpeg", "m4a": "audio/mp4", "wav": "audio/wav",
+    ]
+
+    static func guess(forPathExtension pathExtension: String) -> String {
+        byExtension[pathExtension.lowercased()] ?? "application/octet-stream"
+    }
+}

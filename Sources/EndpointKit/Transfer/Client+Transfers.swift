@@ -1,0 +1,130 @@
+import Foundation
+
+extension Client {
+    /// Sends `endpoint` and writes its response body to a file instead of memory, reporting
+    /// progress as bytes arrive.
+    ///
+    /// The body goes to a temporary file next to `destination` and replaces `destination` only
+    /// once the response is accepted, so a failed or cancelled download leaves an existing file
+    /// as it was. Everything else is as for ``send(_:)``: authentication, middleware, status
+    /// validation (an error response's body is read into the error, not written to the file),
+    /// retries and timeouts. Downloads are not cached.
+    ///
+    /// ```swift
+    /// struct ReleaseAsset: GET {
+    ///     typealias ResponseType = Data
+    ///     let id: Int
+    ///     var path: String { "/repos/octocat/hello-world/releases/assets/\(segment: id)" }
+    /// }
+    /// let file = try await client.download(ReleaseAsset(id: 42), to: destination) { progress in
+    ///     print(progress.fractionCompleted ?? 0)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint; its ``Endpoint/ResponseType`` is not used.
+    ///   - destination: The file to write; an existing file is replaced.
+    ///   - progress: Called as bytes arrive, with growing figures, and once with 100 % at the end.
+    /// - Returns: `destination`, with the response's status code and headers.
+    /// - Throws: ``EndpointError``; a file that cannot be written is a
+    ///   ``EndpointError/transportFailed(_:)`` whose underlying error is a ``FileTransferError``.
+    public func download<E: Endpoint>(
+        _ endpoint: E, to destination: URL, progress: TransferProgressHandler? = nil
+    ) async throws(EndpointError) -> Response<URL> {
+        let reporter = progress.map(ProgressReporter.init)
+        let partial = Self.partialFile(for: destination)
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let options = TransferOptions(downloadProgress: reporter?.report, responseBodyFile: partial)
+        let response = try await exchange(endpoint, transfer: options)
+        let size = try Self.store(response, at: destination, from: partial, method: E.method)
+        reporter?.finish(totalBytes: size)
+        return Response(
+            value: destination, statusCode: response.statusCode, headers: response.headers, url: response.url)
+    }
+
+    /// Sends `endpoint` like ``send(_:)``, reporting the progress of its request body as it
+    /// goes out; for large files, send a ``RequestBody/multipart(_:boundary:)`` body.
+    ///
+    /// ```swift
+    /// let response = try await client.upload(UploadAttachment(file: movieURL)) { progress in
+    ///     print(progress)    // "52428800 of 209715200 bytes (25 %)"
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - progress: Called as bytes go out, with growing figures, and once with 100 % when the
+    ///     call succeeded.
+    /// - Returns: The decoded response with its status code and headers.
+    /// - Throws: ``EndpointError``.
+    public func upload<E: EndpointWithBody>(
+        _ endpoint: E, progress: @escaping TransferProgressHandler
+    ) async throws(EndpointError) -> Response<E.ResponseType> {
+        let reporter = ProgressReporter(progress)
+        let response = try await exchange(endpoint, transfer: TransferOptions(uploadProgress: reporter.report))
+        let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
+        reporter.finish(totalBytes: reporter.lastTotalBytes)
+        return Response(value: value, statusCode: response.statusCode, headers: response.headers, url: response.url)
+    }
+
+    /// Starts ``download(_:to:progress:)`` in a task whose progress is an `AsyncSequence`.
+    ///
+    /// ```swift
+    /// let download = client.downloadTask(ReleaseAsset(id: 42), to: destination)
+    /// for await progress in download.progress {
+    ///     bar.update(progress.fractionCompleted ?? 0)
+    /// }
+    /// let file = try await download.value
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint; its ``Endpoint/ResponseType`` is not used.
+    ///   - destination: The file to write; an existing file is replaced.
+    /// - Returns: The running transfer.
+    public func downloadTask<E: Endpoint>(_ endpoint: E, to destination: URL) -> TransferTask<Response<URL>> {
+        TransferTask { progress async throws(EndpointError) in
+            try await self.download(endpoint, to: destination, progress: progress)
+        }
+    }
+
+    /// Starts ``upload(_:progress:)`` in a task whose progress is an `AsyncSequence`.
+    ///
+    /// - Parameter endpoint: The endpoint.
+    /// - Returns: The running transfer.
+    public func uploadTask<E: EndpointWithBody>(_ endpoint: E) -> TransferTask<Response<E.ResponseType>> {
+        TransferTask { progress async throws(EndpointError) in
+            try await self.upload(endpoint, progress: progress)
+        }
+    }
+
+    /// A hidden file next to `destination`, on the same volume so that moving it is a rename.
+    private static func partialFile(for destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+    }
+
+    /// Moves an accepted download into place; returns its size in bytes.
+    private static func store(
+        _ response: HTTPResponse, at destination: URL, from partial: URL, method: HTTPMethod
+    ) throws(EndpointError) -> Int64 {
+        do {
+            if response.bodyFile == nil {  // the transport kept the body (an accepted non-2xx)
+                try response.body.write(to: partial)
+            }
+            let stored = response.bodyFile ?? partial
+            let size = try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int64 ?? 0
+            // rename(2) replaces an existing destination in one step; it only fails across
+            // volumes (a transport that wrote elsewhere), where the file is moved instead.
+            if rename(stored.path, destination.path) != 0 {
+                if FileManager.default.fileExists(atPath: destination.path) {
+                    try FileManager.default.removeItem(at: destination)
+                }
+                try FileManager.default.moveItem(at: stored, to: destination)
+            }
+            return size
+        } catch {
+            let failure = FileTransferError(file: destination, reason: String(describing: error))
+            throw .transportFailed(TransportFailure(method: method, url: response.url, underlying: failure))
+        }
+    }
+}

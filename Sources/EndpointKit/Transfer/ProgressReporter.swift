@@ -1,0 +1,55 @@
+import Foundation
+
+/// Passes progress on to a handler so that it only ever grows: an attempt that starts over
+/// after a retry, or a transport that reports the same figure twice, reports nothing until it
+/// gets further than before. ``finish(totalBytes:)`` reports 100 % unless that was the last
+/// thing reported, and nothing is reported after it.
+final class ProgressReporter: @unchecked Sendable {
+    // `@unchecked`: `last` and `isFinished` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private let handler: TransferProgressHandler
+    private var last: TransferProgress?
+    private var isFinished = false
+
+    init(_ handler: @escaping TransferProgressHandler) {
+        self.handler = handler
+    }
+
+    /// The total of the last progress reported (its bytes when the total is unknown); 0 before any.
+    var lastTotalBytes: Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return last.map { $0.expectedBytes ?? $0.completedBytes } ?? 0
+    }
+
+    /// Reports `progress` if it is further than anything reported before.
+    func report(_ progress: TransferProgress) {
+        if advance(to: progress, finishing: false) { handler(progress) }
+    }
+
+    /// Reports `totalBytes` of `totalBytes`, the end of the transfer.
+    func finish(totalBytes: Int64) {
+        let final = TransferProgress(completedBytes: totalBytes, expectedBytes: totalBytes)
+        if advance(to: final, finishing: true) { handler(final) }
+    }
+
+    /// Records `progress` as the last one reported, if it should be reported.
+    private func advance(to progress: TransferProgress, finishing: Bool) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isFinished else { return false }
+        isFinished = finishing
+        if let last, finishing ? last == progress : progress.completedBytes <= last.completedBytes {
+            return false
+        }
+        last = progress
+        return true
+    }
+}
+
+extension TransferProgress {
+    /// Progress from URLSession's figures, where a negative or zero total means "unknown".
+    init(completed: Int64, expected: Int64) {
+        self.init(completedBytes: completed, expectedBytes: expected > 0 ? expected : nil)
+    }
+}

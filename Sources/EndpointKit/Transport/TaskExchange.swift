@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What one URLSession task has received so far; only touched under the delegate's lock.
+final class TaskExchange {
+    let handle: DataTaskHandle
+    let options: TransferOptions?
+    let continuation: CheckedContinuation<HTTPResponse, any Error>
+    var body = Data()
+    var bodyFile: URL?
+    var fileError: FileTransferError?
+    var exceededLimit = false
+    var refusedChallenge: HTTPURLResponse?
+
+    init(handle: DataTaskHandle, options: TransferOptions?, continuation: CheckedContinuation<HTTPResponse, any Error>)
+    {
+        self.handle = handle
+        self.options = options
+        self.continuation = continuation
+    }
+
+    /// Takes a download task's file: a `2xx` body moves to the options' file, any other body is
+    /// read into memory (up to `limit` bytes) to be reported as an error.
+    func receiveDownload(at location: URL, status: Int, limit: Int) {
+        guard (200..<300).contains(status), let destination = options?.responseBodyFile else {
+            readErrorBody(from: location, limit: limit)
+            return
+        }
+        do {
+            if FileManager.default.fileExists(atPath: destination.path) {
+                try FileManager.default.removeItem(at: destination)
+            }
+            try FileManager.default.moveItem(at: location, to: destination)
+            bodyFile = destination
+        } catch {
+            fileError = FileTransferError(file: destination, reason: String(describing: error))
+        }
+    }
+
+    private func readErrorBody(from location: URL, limit: Int) {
+        guard let handle = try? FileHandle(forReadingFrom: location) else { return }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+        if data.count > limit {
+            exceededLimit = true
+        } else {
+            body = data
+        }
+    }
+
+    /// The result once the task completed with `response` and `error` (or none).
+    func outcome(response: HTTPURLResponse?, error: (any Error)?, limit: Int) -> Result<HTTPResponse, any Error> {
+        if handle.wasCancelled {
+            return .failure(CancellationError())
+        }
+        if exceededLimit {
+            return .failure(ResponseTooLargeError(limit: limit))
+        }
+        if let refusedChallenge {
+            // The challenge was refused by the delegate, not cancelled by the caller: the
+            // server's answer is this 401 (URLSession did not read its body).
+            return .success(HTTPResponse(refusedChallenge, body: Data()))
+        }
+        if let error {
+            if let urlError = error as? URLError, urlError.code == .cancelled {
+                return .failure(CancellationError())
+            }
+            return .failure(error)
+        }
+        if let fileError {
+            return .failure(fileError)
+        }
+        guard let response else {
+            return .failure(URLError(.badServerResponse))
+        }
+        var result = HTTPResponse(response, body: body)
+        result.bodyFile = bodyFile
+        return .success(result)
+    }
+}
+
+/// The error a transport throws when a response body is larger than it accepts.
+public struct ResponseTooLargeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The limit in bytes.
+    public var limit: Int
+
+    /// Creates the error.
+    ///
+    /// - Parameter limit: The limit in bytes.
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// "the response is larger than the limit of N bytes".
+    public var description: String {
+        "the response is larger than the limit of \(limit) bytes"
+    }
+}
+
+extension HTTPResponse {
+    init(_ response: HTTPURLResponse, body: Data) {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(String(describing: value), for: String(describing: name))
+        }
+        self.init(statusCode: response.statusCode, headers: headers, body: body, url: response.url)
+    }
+}
