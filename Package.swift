@@ -21,6 +21,11 @@ let package = Package(
             dependencies: ["EndpointKit"],
             path: "Examples/GitHub"
         ),
+        .executableTarget(
+            name: "transfers",
+            dependencies: ["EndpointKit"],
+            path: "Examples/Transfers"
+        ),
         .target(
             name: "SampleApp",
             dependencies: ["EndpointKit"],
