@@ -7,19 +7,36 @@ import Foundation
 /// handling; a nested value that is neither a scalar nor a dictionary is decoded from
 /// Foundation's `superDecoder`, wrapped again, so that no dictionary escapes the check.
 struct DictionaryKeyGuard: Decoder {
+    /// What every guard of one decoding shares.
+    final class State {
+        let convertedKeys: ConvertedKeys
+        /// Whether a dictionary was refused: then the whole result is, even if a type caught the error.
+        private(set) var gaveUp = false
+
+        init(convertedKeys: ConvertedKeys) {
+            self.convertedKeys = convertedKeys
+        }
+
+        /// Marks the decoding as given up, and returns the error to throw.
+        func giveUp() -> SnakeCaseFallback {
+            gaveUp = true
+            return SnakeCaseFallback()
+        }
+    }
+
     let base: any Decoder
-    let convertedKeys: ConvertedKeys
+    let state: State
 
     var codingPath: [any CodingKey] { base.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(
-            GuardedKeyedContainer(base: try base.container(keyedBy: type), convertedKeys: convertedKeys))
+            GuardedKeyedContainer(base: try base.container(keyedBy: type), state: state))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        GuardedUnkeyedContainer(base: try base.unkeyedContainer(), convertedKeys: convertedKeys)
+        GuardedUnkeyedContainer(base: try base.unkeyedContainer(), state: state)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -56,7 +73,7 @@ struct GuardedSingleValueContainer: SingleValueDecodingContainer {
             return try base.decode(type)
         case .dictionary(let dictionary):
             let object = try decoder.base.container(keyedBy: JSONCodingKey.self)
-            return try dictionary.decodeKeepingKeys(from: object, convertedKeys: decoder.convertedKeys) as! T
+            return try dictionary.decodeKeepingKeys(from: object, state: decoder.state) as! T
         case .guarded:
             return try T(from: decoder)
         }

@@ -7,11 +7,11 @@ import Foundation
 /// decoding time on GitHub payloads); a class is only retained and released.
 final class GuardedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let base: KeyedDecodingContainer<Key>
-    let convertedKeys: ConvertedKeys
+    let state: DictionaryKeyGuard.State
 
-    init(base: KeyedDecodingContainer<Key>, convertedKeys: ConvertedKeys) {
+    init(base: KeyedDecodingContainer<Key>, state: DictionaryKeyGuard.State) {
         self.base = base
-        self.convertedKeys = convertedKeys
+        self.state = state
     }
 
     var codingPath: [any CodingKey] { base.codingPath }
@@ -84,13 +84,13 @@ final class GuardedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             return try base.decode(type, forKey: key)
         case .dictionary(let dictionary):
             let object = try base.nestedContainer(keyedBy: JSONCodingKey.self, forKey: key)
-            return try dictionary.decodeKeepingKeys(from: object, convertedKeys: convertedKeys) as! T
+            return try dictionary.decodeKeepingKeys(from: object, state: state) as! T
         case .guarded:
             // Foundation's `decode` throws `keyNotFound` for a missing key before `T` sees it;
             // its `superDecoder(forKey:)` would hand `T` a null instead.
             guard base.contains(key) else { return try base.decode(type, forKey: key) }
             return try T(
-                from: DictionaryKeyGuard(base: try base.superDecoder(forKey: key), convertedKeys: convertedKeys))
+                from: DictionaryKeyGuard(base: try base.superDecoder(forKey: key), state: state))
         }
     }
 
@@ -105,18 +105,18 @@ final class GuardedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     ) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(
             GuardedKeyedContainer<NestedKey>(
-                base: try base.nestedContainer(keyedBy: type, forKey: key), convertedKeys: convertedKeys))
+                base: try base.nestedContainer(keyedBy: type, forKey: key), state: state))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        GuardedUnkeyedContainer(base: try base.nestedUnkeyedContainer(forKey: key), convertedKeys: convertedKeys)
+        GuardedUnkeyedContainer(base: try base.nestedUnkeyedContainer(forKey: key), state: state)
     }
 
     func superDecoder() throws -> any Decoder {
-        DictionaryKeyGuard(base: try base.superDecoder(), convertedKeys: convertedKeys)
+        DictionaryKeyGuard(base: try base.superDecoder(), state: state)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        DictionaryKeyGuard(base: try base.superDecoder(forKey: key), convertedKeys: convertedKeys)
+        DictionaryKeyGuard(base: try base.superDecoder(forKey: key), state: state)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The unkeyed container of a ``DictionaryKeyGuard``: Foundation's, with nested values guarded.
 struct GuardedUnkeyedContainer: UnkeyedDecodingContainer {
     var base: any UnkeyedDecodingContainer
-    let convertedKeys: ConvertedKeys
+    let state: DictionaryKeyGuard.State
 
     var codingPath: [any CodingKey] { base.codingPath }
     var count: Int? { base.count }
@@ -48,11 +48,11 @@ struct GuardedUnkeyedContainer: UnkeyedDecodingContainer {
             return try base.decode(type)
         case .dictionary(let dictionary):
             let object = try base.nestedContainer(keyedBy: JSONCodingKey.self)
-            return try dictionary.decodeKeepingKeys(from: object, convertedKeys: convertedKeys) as! T
+            return try dictionary.decodeKeepingKeys(from: object, state: state) as! T
         case .guarded:
             // At the end Foundation's `decode` throws its `valueNotFound`.
             guard !base.isAtEnd else { return try base.decode(type) }
-            return try T(from: DictionaryKeyGuard(base: try base.superDecoder(), convertedKeys: convertedKeys))
+            return try T(from: DictionaryKeyGuard(base: try base.superDecoder(), state: state))
         }
     }
 
@@ -68,14 +68,14 @@ struct GuardedUnkeyedContainer: UnkeyedDecodingContainer {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(
             GuardedKeyedContainer<NestedKey>(
-                base: try base.nestedContainer(keyedBy: type), convertedKeys: convertedKeys))
+                base: try base.nestedContainer(keyedBy: type), state: state))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        GuardedUnkeyedContainer(base: try base.nestedUnkeyedContainer(), convertedKeys: convertedKeys)
+        GuardedUnkeyedContainer(base: try base.nestedUnkeyedContainer(), state: state)
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        DictionaryKeyGuard(base: try base.superDecoder(), convertedKeys: convertedKeys)
+        DictionaryKeyGuard(base: try base.superDecoder(), state: state)
     }
 }

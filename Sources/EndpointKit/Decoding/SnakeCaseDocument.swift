@@ -14,8 +14,17 @@ struct SnakeCaseDocument<Value: Decodable>: Decodable {
         guard let convertedKeys = decoder.userInfo[.convertedSnakeCaseKeys] as? ConvertedKeys else {
             throw SnakeCaseFallback()
         }
-        value = try DictionaryKeyGuard(base: decoder, convertedKeys: convertedKeys)
-            .singleValueContainer().decode(Value.self)
+        let state = DictionaryKeyGuard.State(convertedKeys: convertedKeys)
+        let value: Value
+        do {
+            value = try DictionaryKeyGuard(base: decoder, state: state).singleValueContainer().decode(Value.self)
+        } catch {
+            throw state.gaveUp ? SnakeCaseFallback() : error
+        }
+        // A type may have caught the fallback (`try?`) and gone another way: the result stands
+        // only if no dictionary was refused.
+        guard !state.gaveUp else { throw SnakeCaseFallback() }
+        self.value = value
     }
 }
 
@@ -31,27 +40,27 @@ struct SnakeCaseFallback: Error {}
 protocol StringKeyedDictionary {
     /// Decodes the dictionary from an object, its keys as they are.
     ///
-    /// - Throws: ``SnakeCaseFallback`` when a key may be one the rewriter produced, or the error of
-    ///   a value.
+    /// - Throws: ``SnakeCaseFallback`` (and marks `state`) when a key may be one the rewriter
+    ///   produced, or the error of a value.
     static func decodeKeepingKeys(
-        from object: KeyedDecodingContainer<JSONCodingKey>, convertedKeys: ConvertedKeys
+        from object: KeyedDecodingContainer<JSONCodingKey>, state: DictionaryKeyGuard.State
     ) throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
     static func decodeKeepingKeys(
-        from object: KeyedDecodingContainer<JSONCodingKey>, convertedKeys: ConvertedKeys
+        from object: KeyedDecodingContainer<JSONCodingKey>, state: DictionaryKeyGuard.State
     ) throws -> Self {
         let keys = object.allKeys
-        for key in keys where convertedKeys.mightContain(key.stringValue) {
-            throw SnakeCaseFallback()
+        for key in keys where state.convertedKeys.mightContain(key.stringValue) {
+            throw state.giveUp()
         }
         // Scalars straight from Foundation's container; anything else through a guarded one.
         let container: KeyedDecodingContainer<JSONCodingKey>
         if case .foundation = GuardedRoute(for: Value.self) {
             container = object
         } else {
-            container = KeyedDecodingContainer(GuardedKeyedContainer(base: object, convertedKeys: convertedKeys))
+            container = KeyedDecodingContainer(GuardedKeyedContainer(base: object, state: state))
         }
         var result: [String: Value] = [:]
         result.reserveCapacity(keys.count)

@@ -130,6 +130,36 @@ struct SnakeCaseDecodingTests {
         #expect(error is SnakeCaseFallback)
     }
 
+    /// Reads a `[String: Int]` if it can, and otherwise settles for less, as lenient types do.
+    enum Labels: Decodable, Equatable {
+        case counts([String: Int])
+        case unknown
+
+        init(from decoder: any Decoder) throws {
+            if let counts = try? decoder.singleValueContainer().decode([String: Int].self) {
+                self = .counts(counts)
+            } else {
+                self = .unknown
+            }
+        }
+    }
+
+    @Test("A type that catches the dictionary's refusal still gets Foundation's result, not its second choice")
+    func ignoresCaughtRefusal() throws {
+        struct Ticket: Decodable, Equatable {
+            let issueLabels: Labels
+        }
+        let json = Data(#"{"issue_labels": {"bug_fix": 1}}"#.utf8)
+        guard case .failed(let error) = SnakeCase.fastPath(Ticket.self, from: json) else {
+            Issue.record("the fast path kept a result built after a refused dictionary")
+            return
+        }
+        #expect(error is SnakeCaseFallback)
+        #expect(try SnakeCase.library.decode(Ticket.self, from: json).issueLabels == .counts(["bug_fix": 1]))
+        SnakeCase.expectSameResult(Ticket.self, from: json)
+        SnakeCase.expectSameResult([JSONValue].self, from: #"[{"a_b": 1}, [{"c_d": 2}]]"#)
+    }
+
     @Test(
         "Truncated and malformed JSON throws Foundation's DecodingError",
         arguments: [
