@@ -94,7 +94,8 @@ indirect enum KeyTree: Decodable, Equatable {
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: JSONCodingKey.self) {
             var members: [String: KeyTree] = [:]
-            for key in object.allKeys {
+            // In key order, so that the first member to fail, and so the error, is always the same.
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 members[key.stringValue] = try object.decode(KeyTree.self, forKey: key)
             }
             self = .object(members)
