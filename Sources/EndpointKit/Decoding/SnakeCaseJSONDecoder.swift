@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes JSON like a `JSONDecoder` with `.convertFromSnakeCase`, with the same values and errors,
-/// in about the time of `.useDefaultKeys`.
+/// in about half the time (a quarter more than `.useDefaultKeys` on JSON whose keys already match).
 ///
 /// Foundation's strategy converts every key of every object, as a `String`, each time a container
 /// is made. This decoder converts the keys of the bytes once (``SnakeCaseKeys``) and decodes the
