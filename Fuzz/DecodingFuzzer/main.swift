@@ -7,7 +7,8 @@
 // after the transport (`ResponseDecoding.decode(_:from:using:)`) for many response types and two
 // decoders, and through `JSONValue(parsing:)`, `JSON` subscripting, `WebLink.parse` and
 // `RetryAfter`, `RateLimitFailure` and `RateLimit`. The only acceptable outcomes are a value or a thrown error: any trap, crash,
-// hang or AddressSanitizer report is a bug. A few invariants are checked on top (see `check`).
+// hang or AddressSanitizer report is a bug. A few invariants are checked on top (see `check`), among them
+// that the fast `.convertFromSnakeCase` path gives exactly what Foundation's own strategy gives.
 
 import Foundation
 
@@ -106,6 +107,84 @@ struct FuzzLenient: JSONObject {
             _ = item.value?.kindDescription
             _ = JSONCodingKey.render(item.codingPath)
         }
+    }
+}
+
+// MARK: - The fast snake_case path against Foundation's strategy
+
+extension FuzzRepository: Equatable {}
+
+/// Any JSON read through keyed and unkeyed containers (never as a `[String: T]`), so that every
+/// object key meets the key strategy.
+indirect enum FuzzKeyTree: Decodable, Equatable {
+    case object([String: FuzzKeyTree])
+    case array([FuzzKeyTree])
+    case scalar(JSONValue)
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: JSONCodingKey.self) {
+            var members: [String: FuzzKeyTree] = [:]
+            // In key order, so that the first member to fail, and so the error, is always the same.
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members[key.stringValue] = try object.decode(FuzzKeyTree.self, forKey: key)
+            }
+            self = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [FuzzKeyTree] = []
+            while !array.isAtEnd {
+                elements.append(try array.decode(FuzzKeyTree.self))
+            }
+            self = .array(elements)
+        } else {
+            self = .scalar(try JSONValue(from: decoder))
+        }
+    }
+}
+
+let foundationSnakeCase: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+}()
+
+/// The fast path alone, without its fallback; `nil` when the rewriter hands the input to Foundation.
+func snakeCaseFastPath<T: Decodable>(_ type: T.Type, _ body: Data) -> Result<T, any Error>? {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    switch SnakeCaseKeys.rewrite(body) {
+    case .unchanged:
+        return Result { try decoder.decode(type, from: body) }
+    case .rewritten(let json, let convertedKeys):
+        decoder.userInfo[.convertedSnakeCaseKeys] = convertedKeys
+        return Result { try decoder.decode(SnakeCaseDocument<T>.self, from: json).value }
+    case .unsupported:
+        return nil
+    }
+}
+
+/// The fast path gives Foundation's value or gives up, never another value; it only throws
+/// where Foundation throws, or to give up on a dictionary; and the library, which falls back
+/// to Foundation, always gives Foundation's value or an error with the same description.
+func compareSnakeCase<T: Decodable & Equatable>(_ type: T.Type, _ body: Data) {
+    let reference = Result { try foundationSnakeCase.decode(type, from: body) }
+    switch (snakeCaseFastPath(type, body), reference) {
+    case (.success(let ours)?, .success(let theirs)):
+        check(ours == theirs, "fast path decoded \(T.self) as \(ours), Foundation as \(theirs)")
+    case (.success(let ours)?, .failure(let error)):
+        check(false, "fast path decoded \(T.self) as \(ours), Foundation threw \(error)")
+    case (.failure(let error)?, .success):
+        check(error is SnakeCaseFallback, "fast path threw \(error) for \(T.self), Foundation decodes it")
+    case (.failure?, .failure), (nil, _):
+        break
+    }
+    switch (Result { try snakeCase.decode(type, from: body) }, reference) {
+    case (.success(let ours), .success(let theirs)):
+        check(ours == theirs, "library decoded \(T.self) as \(ours), Foundation as \(theirs)")
+    case (.failure(let ours), .failure(let theirs)):
+        check("\(ours)" == "\(theirs)", "library threw \(ours), Foundation \(theirs)")
+    case (.success, .failure), (.failure, .success):
+        check(false, "library and Foundation disagree on \(T.self)")
     }
 }
 
@@ -210,6 +289,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         attempt(NoContent?.self, response, decoder)
         attempt(GitHubAPIError.self, response, decoder)
     }
+
+    // The fast `.convertFromSnakeCase` path against Foundation's own strategy.
+    compareSnakeCase(FuzzKeyTree.self, body)
+    compareSnakeCase(FuzzRepository.self, body)
+    compareSnakeCase([FuzzRepository].self, body)
+    compareSnakeCase(JSONValue.self, body)
 
     // The parsers on their own.
     if let value = try? JSONValue(parsing: body) {
