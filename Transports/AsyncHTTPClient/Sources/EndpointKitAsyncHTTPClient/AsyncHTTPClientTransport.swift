@@ -115,19 +115,17 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// Sends one request (no redirect followed) and collects its response within the idle timeout.
     private func perform(_ request: URLRequest) async throws -> HTTPResponse {
-        let outgoing = try HTTPClientRequest(request)
-        let isHead = outgoing.method == .HEAD
+        let outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+        let collector = ResponseCollector(
+            url: request.url, isHead: outgoing.method == .HEAD, limit: maximumResponseSize,
+            idleTimeout: request.timeoutInterval)
+        let exchange = client.execute(request: outgoing, delegate: collector)
+        collector.startIdleTimeout(of: exchange)
         do {
-            return try await IdleTimeout.run(seconds: request.timeoutInterval) {
-                [client, maximumResponseSize] activity in
-                let response = try await client.execute(outgoing, deadline: .distantFuture)
-                activity.record()
-                if response.history.count > 1 {
-                    throw HTTPClientFollowsRedirectsError(from: request.url, to: response.url)
-                }
-                return try await HTTPResponse(
-                    collecting: response, from: request.url, isHead: isHead, upTo: maximumResponseSize,
-                    activity: activity)
+            return try await withTaskCancellationHandler {
+                try await exchange.futureResult.get()
+            } onCancel: {
+                exchange.cancel()
             }
         } catch {
             if Task.isCancelled { throw CancellationError() }
