@@ -9,6 +9,10 @@ import Foundation
 /// A `Transport` that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession:
 /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
 ///
+/// It adds little to AsyncHTTPClient itself: each request is one `execute` with a delegate that
+/// collects the body on the event loop, and one SwiftNIO timer for the idle timeout; no task or
+/// async sequence of its own (except to read an `httpBodyStream`).
+///
 /// The app owns the `HTTPClient`: it creates it (with ``makeDefaultConfiguration()``, which
 /// turns AsyncHTTPClient's own redirect handling off), shares it between clients, and shuts it
 /// down when it is done with it.
@@ -29,8 +33,10 @@ import Foundation
 ///   ``HTTPClientFollowsRedirectsError``. So `HTTPClient.shared`, which follows redirects, does
 ///   not suit this transport.
 /// - **Timeouts**: the request's `timeoutInterval` (the client's or endpoint's `Timeouts.idle`)
-///   is an idle timeout, as in URLSession: the longest wait for the response to start or for
-///   the next bytes of its body. It fails with `URLError(.timedOut)`, which EndpointKit reports
+///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
+///   from the start of the request (waiting for a connection, connecting, sending) to the last
+///   byte of the response; every part of the body sent or received starts it again. A slow but
+///   steady download never trips it. It fails with `URLError(.timedOut)`, which EndpointKit reports
 ///   as a retryable `transportFailed` whose `isTimeout` is `true`. The call's total deadline
 ///   (`Timeouts.total`) is enforced by the `Client` as with any transport.
 /// - **Cancellation** of the calling task stops the request at once and throws
