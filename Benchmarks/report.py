@@ -130,9 +130,13 @@ def memory(runs):
     labels = [label for label in runs if label.startswith("memory ")]
     if not labels:
         return []
-    lines = ["Peak RSS after N small requests (2 KB, 32 in flight), through EndpointKit:", "",
+    lines = ["Peak RSS after N small requests (2 KB, 32 in flight):", "",
              "| Transport | 10k requests | 100k requests | Growth per request |", "|---|--:|--:|--:|"]
-    for transport, name in [("urlsession-endpointkit", "URLSession"), ("ahc-endpointkit", "AsyncHTTPClient")]:
+    for transport, name in [("urlsession-shared", "`URLSession.shared`, raw"),
+                            ("urlsession-raw", "URLSession (EndpointKit's configuration), raw"),
+                            ("urlsession-endpointkit", "URLSession through EndpointKit"),
+                            ("ahc-raw", "AsyncHTTPClient, raw"),
+                            ("ahc-endpointkit", "AsyncHTTPClient through EndpointKit")]:
         sizes = sorted((int(label.split()[-1]), label) for label in labels if f" {transport} " in label)
         if len(sizes) < 2:
             continue
