@@ -15,7 +15,9 @@ def load(path):
         if not match:
             continue
         fields = dict(item.split("=", 1) for item in match.group(3).split())
-        runs[match.group(2)].append({key: try_float(value) for key, value in fields.items()})
+        run = {key: try_float(value) for key, value in fields.items()}
+        run["round"] = int(match.group(1))
+        runs[match.group(2)].append(run)
     return runs
 
 
@@ -29,6 +31,20 @@ def try_float(text):
 def med(runs, label, key):
     values = [run[key] for run in runs.get(label, []) if key in run]
     return statistics.median(values) if values else None
+
+
+def paired_ratio(runs, numerator, denominator, key):
+    """The median over rounds of numerator / denominator measured in the same round: the two
+    ran one after the other, so the ratio is steadier than the ratio of medians when the
+    machine's load changes between rounds. Also the lowest and highest round's ratio."""
+    by_round = {run["round"]: run[key] for run in runs.get(denominator, []) if run.get(key)}
+    ratios = [run[key] / by_round[run["round"]] for run in runs.get(numerator, [])
+              if key in run and run["round"] in by_round]
+    if not ratios:
+        return "–"
+    if len(ratios) == 1:
+        return f"{ratios[0]:.2f}×"
+    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
 def num(value, digits=0):
@@ -61,7 +77,7 @@ def network(runs):
                     continue
                 lines.append(
                     f"| {transport} | {size} | {concurrency} | {num(med(runs, a, 'rps'))} | {num(med(runs, b, 'rps'))} "
-                    f"| {ratio(med(runs, b, 'rps'), med(runs, a, 'rps'))} "
+                    f"| {paired_ratio(runs, b, a, 'rps')} "
                     f"| {num(med(runs, a, 'connections_per_10k'))} / {num(med(runs, b, 'connections_per_10k'))} "
                     f"| {mib(med(runs, a, 'peak_rss_kib'))} / {mib(med(runs, b, 'peak_rss_kib'))} |")
     lines += ["", "Naive raw URLSession (`URLSession.shared`) against EndpointKit's default `URLSessionTransport`, 32 in flight:", "",
@@ -71,7 +87,7 @@ def network(runs):
         a, b = f"urlsession-shared {payload} c=32", f"urlsession-endpointkit {payload} c=32"
         if a in runs:
             lines.append(
-                f"| {size} | {num(med(runs, a, 'rps'))} | {num(med(runs, b, 'rps'))} | {ratio(med(runs, b, 'rps'), med(runs, a, 'rps'))} "
+                f"| {size} | {num(med(runs, a, 'rps'))} | {num(med(runs, b, 'rps'))} | {paired_ratio(runs, b, a, 'rps')} "
                 f"| {num(med(runs, a, 'connections_per_10k'))} / {num(med(runs, b, 'connections_per_10k'))} "
                 f"| {mib(med(runs, a, 'peak_rss_kib'))} / {mib(med(runs, b, 'peak_rss_kib'))} |")
     return lines
@@ -102,7 +118,7 @@ def decoding(runs):
     lines = ["| Decoding (median per body) | Baseline | Compared | Compared / baseline | Target |", "|---|--:|--:|--:|--:|"]
     for title, a, b, target in pairs:
         lines.append(f"| {title} | {duration(med(runs, a, 'ns_per_op'))} | {duration(med(runs, b, 'ns_per_op'))} "
-                     f"| {ratio(med(runs, b, 'ns_per_op'), med(runs, a, 'ns_per_op'))} | {target} |")
+                     f"| {paired_ratio(runs, b, a, 'ns_per_op')} | {target} |")
     return lines
 
 
@@ -121,7 +137,7 @@ def overhead(runs):
                            ("post", "`POST`, the same with a JSON body")]:
         a, b = f"overhead-baseline-{variant}", f"overhead-endpointkit-{variant}"
         lines.append(f"| {title} | {duration(med(runs, a, 'ns_per_op'))} | {duration(med(runs, b, 'ns_per_op'))} "
-                     f"| {ratio(med(runs, b, 'ns_per_op'), med(runs, a, 'ns_per_op'))} "
+                     f"| {paired_ratio(runs, b, a, 'ns_per_op')} "
                      f"| {num(med(runs, a, 'allocs_per_op'))} / {num(med(runs, b, 'allocs_per_op'))} |")
     return lines
 
