@@ -32,7 +32,8 @@ struct DecodeScenario {
             return try await measure { try decodeAsTheClientDoes([Repo].self, from: body, using: decoder).count }
         case "decode-client":  // matching keys, a whole client.get through an in-memory transport
             let client = Client(
-                baseURL: URL(string: "http://127.0.0.1")!, transport: InMemoryTransport(body: try fixture(snakeCase: false)))
+                baseURL: URL(string: "http://127.0.0.1")!,
+                transport: InMemoryTransport(body: try fixture(snakeCase: false)))
             let endpoint = Repositories(path: "/repos")
             return try await measure { try await client.get(endpoint).count }
         case "decode-jsonserialization":  // snake_case, JSONSerialization and hand mapping
@@ -90,6 +91,8 @@ struct DecodeScenario {
 /// Decodes as the client does after a response arrives: through `JSONObject.decode(from:using:)`
 /// of a generic response type, so the same witness runs as in `client.get`.
 @inline(never)
-func decodeAsTheClientDoes<T: JSONObject>(_ type: T.Type, from body: Data, using decoder: any ResponseDecoder) throws -> T {
+func decodeAsTheClientDoes<T: JSONObject>(_ type: T.Type, from body: Data, using decoder: any ResponseDecoder) throws
+    -> T
+{
     try T.decode(from: body, using: decoder)
 }

@@ -31,7 +31,8 @@ struct NetworkScenario {
         requests = try options.integer("requests", default: 1000)
         concurrency = try options.integer("concurrency", default: 1)
         status = ServerStatus(url: try options.url("status-url"))
-        maximumConnectionsPerHost = options.string("max-connections", default: "").isEmpty
+        maximumConnectionsPerHost =
+            options.string("max-connections", default: "").isEmpty
             ? nil : try options.integer("max-connections", default: 6)
     }
 

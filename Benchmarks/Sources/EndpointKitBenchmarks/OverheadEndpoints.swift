@@ -14,7 +14,8 @@ struct Issue: Decodable, JSONObject {
     let comments: Int
     let locked: Bool
 
-    static let body = Data(#"{"id":1347,"number":42,"title":"Found a bug","state":"open","comments":3,"locked":false}"#.utf8)
+    static let body = Data(
+        #"{"id":1347,"number":42,"title":"Found a bug","state":"open","comments":3,"locked":false}"#.utf8)
 }
 
 /// The body of the `POST` variant.
@@ -77,7 +78,9 @@ final class HandWrittenClient {
             throw UsageError(message: "bad base URL")
         }
         components.path = "/repos/\(repository)/issues"
-        components.queryItems = [URLQueryItem(name: "state", value: "open"), URLQueryItem(name: "per_page", value: "50")]
+        components.queryItems = [
+            URLQueryItem(name: "state", value: "open"), URLQueryItem(name: "per_page", value: "50"),
+        ]
         guard let url = components.url else { throw UsageError(message: "bad URL") }
         var request = URLRequest(url: url)
         request.httpMethod = method
