@@ -159,7 +159,8 @@ def memory(runs):
         (few, a), (many, b) = sizes[0], sizes[-1]
         low, high = med(runs, a, "peak_rss_kib"), med(runs, b, "peak_rss_kib")
         per = (high - low) * 1024 / (many - few)
-        lines.append(f"| {name} | {mib(low)} | {mib(high)} | {per:,.0f} bytes |")
+        growth = "none (< 10 bytes)" if abs(per) < 10 else f"{per:,.0f} bytes"
+        lines.append(f"| {name} | {mib(low)} | {mib(high)} | {growth} |")
     return lines
 
 
