@@ -54,10 +54,10 @@ public final class URLSessionTransport: Transport {
     /// connections per host.
     ///
     /// On Linux, with more requests in flight than connections, URLSession closes and reopens
-    /// connections constantly when it may keep more than 4 per host: measured against a local
-    /// nginx with 32 requests in flight, about 120 new TCP connections per 10,000 requests with
-    /// URLSession's default of 6, 850 with 16 and 1,200 with 32, but none with 4, at the same
-    /// rate of requests (`Benchmarks/run`). Against a distant server, where each request waits
+    /// connections when it may keep more than 4 per host: measured against a local nginx with
+    /// 32 requests in flight (`Benchmarks/run`, three runs), 8 to 210 new TCP connections per
+    /// 10,000 requests with URLSession's default of 6 and 250 to 1,230 with 32, but at most 2
+    /// with 4, at the same rate of requests. Against a distant server, where each request waits
     /// for the network, more connections can be faster: pass a configuration with a higher
     /// `httpMaximumConnectionsPerHost`.
     ///
