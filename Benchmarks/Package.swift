@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The benchmarks live in their own package so that EndpointKit itself keeps zero dependencies.
+// Run them with `Benchmarks/run`; see Benchmarks/README.md.
+let package = Package(
+    name: "EndpointKitBenchmarks",
+    platforms: [.macOS(.v12)],
+    dependencies: [
+        .package(name: "EndpointKit", path: ".."),
+        .package(name: "EndpointKitAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    ],
+    targets: [
+        .target(name: "AllocationCounter"),
+        .executableTarget(
+            name: "endpointkit-benchmarks",
+            dependencies: [
+                "AllocationCounter",
+                .product(name: "EndpointKit", package: "EndpointKit"),
+                .product(name: "EndpointKitAsyncHTTPClient", package: "EndpointKitAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Sources/EndpointKitBenchmarks",
+            // Exported, the AllocationCounter's malloc & co. replace glibc's for every library
+            // in the process (Foundation included), and release dead-stripping keeps them.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,44 @@
+import Foundation
+
+/// `endpointkit-benchmarks --scenario NAME [options]`: runs one scenario and prints one
+/// `RESULT …` line. One scenario per process, so each peak RSS belongs to one scenario.
+@main
+enum Benchmarks {
+    static let usage = """
+        usage: endpointkit-benchmarks --scenario NAME [--option value …]
+
+        network (a local nginx): urlsession-shared, urlsession-raw, urlsession-endpointkit,
+          ahc-raw, ahc-endpointkit
+          --base-url URL --status-url URL --payload 2k|1m --expect N --requests N --concurrency N
+          [--max-connections N]
+        decoding: decode-jsondecoder, decode-responsedecoder, decode-client,
+          decode-jsonserialization, decode-jsonobject, decode-snake-jsondecoder,
+          decode-snake-responsedecoder
+          --fixtures DIR --payload 2k|1m --iterations N
+        overhead: overhead-baseline-get, overhead-endpointkit-get, overhead-baseline-post,
+          overhead-endpointkit-post
+          --requests N
+        """
+
+    static func main() async {
+        do {
+            let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+            let scenario = try options.string("scenario")
+            let result: ScenarioResult
+            if scenario.hasPrefix("decode-") {
+                result = try await DecodeScenario(name: scenario, options: options).run()
+            } else if scenario.hasPrefix("overhead-") {
+                result = try await OverheadScenario(name: scenario, options: options).run()
+            } else {
+                result = try await NetworkScenario(name: scenario, options: options).run()
+            }
+            result.printLine()
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("error: \(error)\n\n\(usage)\n".utf8))
+            exit(2)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import EndpointKit
+import Foundation
+
+/// One small call at a time through an in-memory transport: what the client itself costs per
+/// request (building, authenticating, validating, decoding), against the hand-written baseline.
+struct OverheadScenario {
+    let name: String
+    let requests: Int
+
+    static let baseURL = URL(string: "https://api.github.com")!
+    static let token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+    static let repository = "apple/swift"
+
+    init(name: String, options: Options) throws {
+        self.name = name
+        requests = try options.integer("requests", default: 100_000)
+    }
+
+    func run() async throws -> ScenarioResult {
+        let transport = InMemoryTransport(body: Issue.body)
+        let client = Client(baseURL: Self.baseURL, authenticator: .token(Self.token), transport: transport)
+        let baseline = HandWrittenClient(baseURL: Self.baseURL, token: Self.token, transport: transport)
+        switch name {
+        case "overhead-baseline-get":
+            return try await measure { try await baseline.openIssues(repository: Self.repository).number }
+        case "overhead-endpointkit-get":
+            let endpoint = OpenIssues(repository: Self.repository)
+            return try await measure { try await client.get(endpoint).number }
+        case "overhead-baseline-post":
+            return try await measure {
+                try await baseline.createIssue(repository: Self.repository, issue: .example).number
+            }
+        case "overhead-endpointkit-post":
+            let endpoint = CreateIssue(repository: Self.repository, issue: .example)
+            return try await measure { try await client.post(endpoint).number }
+        default:
+            throw UsageError(message: "unknown overhead scenario \(name)")
+        }
+    }
+
+    /// Warms up, then runs `call` `requests` times in batches of 1,000; the figure is the median
+    /// batch's time per call, so a stray pause does not move it.
+    func measure(_ call: () async throws -> Int) async throws -> ScenarioResult {
+        for _ in 0..<1_000 {
+            guard try await call() == 42 else { throw UsageError(message: "\(name) decoded the wrong issue") }
+        }
+        let batch = 1_000
+        var perCall: [Double] = []
+        let allocationsBefore = allocationsSoFar()
+        let start = now()
+        for _ in 0..<max(1, requests / batch) {
+            let batchStart = now()
+            for _ in 0..<batch {
+                _ = try await call()
+            }
+            perCall.append(Double(now() - batchStart) / Double(batch))
+        }
+        let total = max(1, requests / batch) * batch
+        let seconds = Double(now() - start) / 1e9
+        let allocations = allocationsSoFar() - allocationsBefore
+        var result = ScenarioResult(scenario: name)
+        result.set("requests", total)
+        result.set("seconds", seconds)
+        result.set("ns_per_op", median(perCall))
+        result.set("allocs_per_op", Double(allocations) / Double(total))
+        return result
+    }
+}

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Turns the RESULT lines that Benchmarks/run collected into Markdown tables of medians."""
+import argparse
+import re
+import statistics
+from collections import defaultdict
+
+LINE = re.compile(r'round=(\d+) label="([^"]+)" RESULT (.*)')
+
+
+def load(path):
+    runs = defaultdict(list)
+    for text in open(path):
+        match = LINE.match(text.strip())
+        if not match:
+            continue
+        fields = dict(item.split("=", 1) for item in match.group(3).split())
+        run = {key: try_float(value) for key, value in fields.items()}
+        run["round"] = int(match.group(1))
+        runs[match.group(2)].append(run)
+    return runs
+
+
+def try_float(text):
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def med(runs, label, key):
+    values = [run[key] for run in runs.get(label, []) if key in run]
+    return statistics.median(values) if values else None
+
+
+def paired_ratio(runs, numerator, denominator, key):
+    """The median over rounds of numerator / denominator measured in the same round: the two
+    ran one after the other, so the ratio is steadier than the ratio of medians when the
+    machine's load changes between rounds. Also the lowest and highest round's ratio."""
+    by_round = {run["round"]: run[key] for run in runs.get(denominator, []) if run.get(key)}
+    ratios = [run[key] / by_round[run["round"]] for run in runs.get(numerator, [])
+              if key in run and run["round"] in by_round]
+    if not ratios:
+        return "–"
+    if len(ratios) == 1:
+        return f"{ratios[0]:.2f}×"
+    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+
+
+def num(value, digits=0):
+    if value is None:
+        return "–"
+    return f"{value:,.{digits}f}"
+
+
+def ratio(numerator, denominator):
+    if numerator is None or not denominator:
+        return "–"
+    return f"{numerator / denominator:.2f}×"
+
+
+def mib(kib):
+    return "–" if kib is None else f"{kib / 1024:.0f} MiB"
+
+
+def network(runs):
+    lines = [
+        "| Transport | Payload | In flight | Raw req/s | EndpointKit req/s | EK / raw | New connections per 10k (raw / EK) | Peak RSS (raw / EK) |",
+        "|---|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    for transport, raw, kit in [("URLSession", "urlsession-raw", "urlsession-endpointkit"),
+                                ("AsyncHTTPClient", "ahc-raw", "ahc-endpointkit")]:
+        for payload, size in [("2k", "2 KB"), ("1m", "1 MB")]:
+            for concurrency in (1, 32):
+                a, b = f"{raw} {payload} c={concurrency}", f"{kit} {payload} c={concurrency}"
+                if a not in runs and b not in runs:
+                    continue
+                lines.append(
+                    f"| {transport} | {size} | {concurrency} | {num(med(runs, a, 'rps'))} | {num(med(runs, b, 'rps'))} "
+                    f"| {paired_ratio(runs, b, a, 'rps')} "
+                    f"| {num(med(runs, a, 'connections_per_10k'))} / {num(med(runs, b, 'connections_per_10k'))} "
+                    f"| {mib(med(runs, a, 'peak_rss_kib'))} / {mib(med(runs, b, 'peak_rss_kib'))} |")
+    lines += ["", "Naive raw URLSession (`URLSession.shared`) against EndpointKit's default `URLSessionTransport`, 32 in flight:", "",
+              "| Payload | `URLSession.shared` req/s | EndpointKit req/s | EK / naive | New connections per 10k (naive / EK) | Peak RSS (naive / EK) |",
+              "|---|--:|--:|--:|--:|--:|"]
+    for payload, size in [("2k", "2 KB"), ("1m", "1 MB")]:
+        a, b = f"urlsession-shared {payload} c=32", f"urlsession-endpointkit {payload} c=32"
+        if a in runs:
+            lines.append(
+                f"| {size} | {num(med(runs, a, 'rps'))} | {num(med(runs, b, 'rps'))} | {paired_ratio(runs, b, a, 'rps')} "
+                f"| {num(med(runs, a, 'connections_per_10k'))} / {num(med(runs, b, 'connections_per_10k'))} "
+                f"| {mib(med(runs, a, 'peak_rss_kib'))} / {mib(med(runs, b, 'peak_rss_kib'))} |")
+    return lines
+
+
+def sweep(runs):
+    labels = sorted((label for label in runs if label.startswith("sweep max=")), key=lambda l: int(l.split("=")[1]))
+    if not labels:
+        return []
+    lines = ["`httpMaximumConnectionsPerHost` through EndpointKit's `URLSessionTransport`, 2 KB, 32 in flight:", "",
+             "| Connections per host | req/s | New connections per 10k | Peak RSS |", "|--:|--:|--:|--:|"]
+    for label in labels:
+        lines.append(f"| {label.split('=')[1]} | {num(med(runs, label, 'rps'))} "
+                     f"| {num(med(runs, label, 'connections_per_10k'))} | {mib(med(runs, label, 'peak_rss_kib'))} |")
+    return lines
+
+
+def decoding(runs):
+    pairs = [
+        ("2 KB, `JSONDecoder` vs `JSONResponseDecoder`", "decode-jsondecoder 2k", "decode-responsedecoder 2k", "≤ 1.05×"),
+        ("2 KB, `JSONDecoder` vs `client.get` (in-memory transport)", "decode-jsondecoder 2k", "decode-client 2k", ""),
+        ("1 MB, `JSONDecoder` vs `JSONResponseDecoder`", "decode-jsondecoder 1m", "decode-responsedecoder 1m", "≤ 1.05×"),
+        ("1 MB, `JSONDecoder` vs `client.get` (in-memory transport)", "decode-jsondecoder 1m", "decode-client 1m", "≤ 1.05×"),
+        ("1 MB, `JSONSerialization` + hand mapping vs hand-mapped `JSONObject`", "decode-jsonserialization 1m", "decode-jsonobject 1m", ""),
+        ("1 MB snake_case: matching keys vs Foundation `.convertFromSnakeCase`", "decode-jsondecoder 1m", "decode-snake-jsondecoder 1m", ""),
+        ("1 MB snake_case: matching keys vs `JSONResponseDecoder(keyDecoding: .convertFromSnakeCase)`", "decode-jsondecoder 1m", "decode-snake-responsedecoder 1m", "≤ 1.3×"),
+    ]
+    lines = ["| Decoding (median per body) | Baseline | Compared | Compared / baseline | Target |", "|---|--:|--:|--:|--:|"]
+    for title, a, b, target in pairs:
+        lines.append(f"| {title} | {duration(med(runs, a, 'ns_per_op'))} | {duration(med(runs, b, 'ns_per_op'))} "
+                     f"| {paired_ratio(runs, b, a, 'ns_per_op')} | {target} |")
+    return lines
+
+
+def duration(nanoseconds):
+    if nanoseconds is None:
+        return "–"
+    if nanoseconds >= 1e6:
+        return f"{nanoseconds / 1e6:.2f} ms"
+    return f"{nanoseconds / 1e3:.1f} µs"
+
+
+def overhead(runs):
+    lines = ["| Call through an in-memory transport | Hand-written | EndpointKit | EK / hand-written | Allocations (hand-written / EK) |",
+             "|---|--:|--:|--:|--:|"]
+    for variant, title in [("get", "`GET`, path segment, 2 query items, token, ~100-byte body"),
+                           ("post", "`POST`, the same with a JSON body")]:
+        a, b = f"overhead-baseline-{variant}", f"overhead-endpointkit-{variant}"
+        lines.append(f"| {title} | {duration(med(runs, a, 'ns_per_op'))} | {duration(med(runs, b, 'ns_per_op'))} "
+                     f"| {paired_ratio(runs, b, a, 'ns_per_op')} "
+                     f"| {num(med(runs, a, 'allocs_per_op'))} / {num(med(runs, b, 'allocs_per_op'))} |")
+    return lines
+
+
+def memory(runs):
+    labels = [label for label in runs if label.startswith("memory ")]
+    if not labels:
+        return []
+    lines = ["Peak RSS after N small requests (2 KB, 32 in flight):", "",
+             "| Transport | 10k requests | 100k requests | Growth per request |", "|---|--:|--:|--:|"]
+    for transport, name in [("urlsession-shared", "`URLSession.shared`, raw"),
+                            ("urlsession-raw", "URLSession (EndpointKit's configuration), raw"),
+                            ("urlsession-endpointkit", "URLSession through EndpointKit"),
+                            ("ahc-raw", "AsyncHTTPClient, raw"),
+                            ("ahc-endpointkit", "AsyncHTTPClient through EndpointKit")]:
+        sizes = sorted((int(label.split()[-1]), label) for label in labels if f" {transport} " in label)
+        if len(sizes) < 2:
+            continue
+        (few, a), (many, b) = sizes[0], sizes[-1]
+        low, high = med(runs, a, "peak_rss_kib"), med(runs, b, "peak_rss_kib")
+        per = (high - low) * 1024 / (many - few)
+        growth = "none (< 10 bytes)" if abs(per) < 10 else f"{per:,.0f} bytes"
+        lines.append(f"| {name} | {mib(low)} | {mib(high)} | {growth} |")
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("results")
+    parser.add_argument("--rounds", type=int, default=0)
+    arguments = parser.parse_args()
+    runs = load(arguments.results)
+    sections = [
+        (f"### Throughput over the network (median of {arguments.rounds} rounds)", network(runs)),
+        ("### URLSession connections per host", sweep(runs)),
+        ("### Decoding", decoding(runs)),
+        ("### Client overhead per request", overhead(runs)),
+        ("### Memory", memory(runs)),
+    ]
+    for title, lines in sections:
+        if lines:
+            print(title)
+            print()
+            print("\n".join(lines))
+            print()
+
+
+if __name__ == "__main__":
+    main()
