@@ -34,6 +34,8 @@ public struct TokenAuthenticator: Authenticator {
     public let token: String
     /// The scheme word.
     public let scheme: Scheme
+    /// The `Authorization` value, or why the token cannot be sent.
+    private let header: Result<String, EndpointError>
 
     /// Creates a token authenticator.
     ///
@@ -43,6 +45,14 @@ public struct TokenAuthenticator: Authenticator {
     public init(token: String, scheme: Scheme) {
         self.token = token
         self.scheme = scheme
+        // Checked and formatted once: `authenticate` runs for every request.
+        if token.isEmpty {
+            header = .failure(.invalidRequest(.invalidCredentials("the token is empty")))
+        } else if !token.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) {
+            header = .failure(.invalidRequest(.invalidCredentials("the token contains whitespace or control characters")))
+        } else {
+            header = .success("\(scheme.rawValue) \(token)")
+        }
     }
 
     /// Sets `Authorization: <scheme> <token>`.
@@ -51,14 +61,7 @@ public struct TokenAuthenticator: Authenticator {
     /// - Throws: ``EndpointError/invalidRequest(_:)`` when the token is empty or contains
     ///   whitespace or control characters; nothing is sent.
     public func authenticate(_ request: inout URLRequest) async throws {
-        guard !token.isEmpty else {
-            throw EndpointError.invalidRequest(.invalidCredentials("the token is empty"))
-        }
-        guard token.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
-            throw EndpointError.invalidRequest(
-                .invalidCredentials("the token contains whitespace or control characters"))
-        }
-        request.setValue("\(scheme.rawValue) \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(try header.get(), forHTTPHeaderField: "Authorization")
     }
 }
 

@@ -15,20 +15,41 @@ enum EndpointURL {
     ///   `http(s)` URL with a host and without query or fragment; ``InvalidRequest/invalidPath(_:reason:)``
     ///   when the path holds `?` or `#`, a bad `%` escape, or is an absolute URL it may not use.
     static func make(baseURL: URL, path: String, allowsOtherOrigins: Bool = false) throws(EndpointError) -> URL {
-        let base = try validatedBase(baseURL)
+        try make(base: Base(baseURL), path: path, allowsOtherOrigins: allowsOtherOrigins)
+    }
+
+    /// Joins a base checked once (see ``Base``) and `path`; what a client does per request.
+    static func make(base: Base, path: String, allowsOtherOrigins: Bool = false) throws(EndpointError) -> URL {
+        let baseText = try base.text.get()
         if isAbsolute(path) {
-            return try absoluteURL(path, base: baseURL, allowsOtherOrigins: allowsOtherOrigins)
+            return try absoluteURL(path, base: base.url, allowsOtherOrigins: allowsOtherOrigins)
         }
         let encodedPath = try encode(path)
-        let text = encodedPath.isEmpty ? base : base + (encodedPath.hasPrefix("/") ? "" : "/") + encodedPath
+        let text =
+            encodedPath.isEmpty ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
         guard let url = URL(string: text) else {
             throw .invalidRequest(.invalidURL(text))
         }
         return url
     }
 
-    /// The base URL's text without trailing slashes.
-    private static func validatedBase(_ baseURL: URL) throws(EndpointError) -> String {
+    /// A base URL checked once, as its text without trailing slashes, or the error every call
+    /// with it reports.
+    struct Base: Sendable {
+        let url: URL
+        let text: Result<String, EndpointError>
+
+        init(_ url: URL) {
+            self.url = url
+            do throws(EndpointError) {
+                text = .success(try EndpointURL.validatedBase(url))
+            } catch {
+                text = .failure(error)
+            }
+        }
+    }
+
+    fileprivate static func validatedBase(_ baseURL: URL) throws(EndpointError) -> String {
         let scheme = baseURL.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", let host = baseURL.host, !host.isEmpty,
             baseURL.query == nil, baseURL.fragment == nil
@@ -42,14 +63,24 @@ enum EndpointURL {
 
     /// Whether `path` starts with a scheme and `://`.
     private static func isAbsolute(_ path: String) -> Bool {
-        guard let schemeEnd = path.range(of: "://"), schemeEnd.lowerBound > path.startIndex else { return false }
-        return path[..<schemeEnd.lowerBound].allSatisfy {
-            $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
+        // A scheme (letters, digits, "+", "-", "."), then "://"; scanned as bytes, as this runs
+        // for every request.
+        var utf8 = path.utf8.makeIterator()
+        var schemeLength = 0
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                schemeLength += 1
+            case UInt8(ascii: ":"):
+                return schemeLength > 0 && utf8.next() == UInt8(ascii: "/") && utf8.next() == UInt8(ascii: "/")
+            default:
+                return false
+            }
         }
+        return false
     }
 
-    /// An absolute URL given as a path: valid `http(s)`, without fragment, and on the base URL's
-    /// origin unless other origins are allowed.
     private static func absoluteURL(_ path: String, base: URL, allowsOtherOrigins: Bool) throws(EndpointError) -> URL {
         guard let url = URL(string: path), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host?.isEmpty == false, url.fragment == nil
@@ -68,11 +99,11 @@ enum EndpointURL {
     /// Percent-encodes what a path may not hold raw (spaces, non-ASCII, quotes…), keeps `/` and
     /// existing `%XX` escapes, and refuses what would change the URL's meaning.
     private static func encode(_ path: String) throws(EndpointError) -> String {
-        if path.contains("?") {
+        if path.utf8.contains(UInt8(ascii: "?")) {
             throw .invalidRequest(
                 .invalidPath(path, reason: "contains \"?\"; put query parameters in the endpoint's query"))
         }
-        if path.contains("#") {
+        if path.utf8.contains(UInt8(ascii: "#")) {
             throw .invalidRequest(.invalidPath(path, reason: "contains \"#\"; a fragment is never sent to the server"))
         }
         let bytes = Array(path.utf8)

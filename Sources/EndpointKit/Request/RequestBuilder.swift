@@ -7,20 +7,32 @@ import Foundation
 /// Turns an endpoint into a `URLRequest`: a pure function of the endpoint and the client's
 /// settings, with no network and no credentials.
 struct RequestBuilder: Sendable {
-    let baseURL: URL
+    let base: EndpointURL.Base
     let headers: HTTPHeaders
     let queryEncoder: any ParameterEncoder
     let formEncoder: any ParameterEncoder
     let bodyEncoder: any BodyEncoder
 
+    init(
+        baseURL: URL, headers: HTTPHeaders, queryEncoder: any ParameterEncoder, formEncoder: any ParameterEncoder,
+        bodyEncoder: any BodyEncoder
+    ) {
+        self.base = EndpointURL.Base(baseURL)  // checked once, not per request
+        self.headers = headers
+        self.queryEncoder = queryEncoder
+        self.formEncoder = formEncoder
+        self.bodyEncoder = bodyEncoder
+    }
+
     /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
     /// `Content-Type`; then the client's and the endpoint's headers, validated.
     func makeRequest<E: Endpoint>(for endpoint: E, idleTimeout: TimeInterval) throws(EndpointError) -> URLRequest {
-        let url = try EndpointURL.make(
-            baseURL: baseURL, path: endpoint.path, allowsOtherOrigins: endpoint.allowsOtherOrigins)
+        let url = try EndpointURL.make(base: base, path: endpoint.path, allowsOtherOrigins: endpoint.allowsOtherOrigins)
         var request = URLRequest(url: url)
         request.timeoutInterval = idleTimeout
-        request.httpMethod = E.method.rawValue
+        if E.method != .get {  // URLRequest's default; each setter copies the request on Linux
+            request.httpMethod = E.method.rawValue
+        }
         try encoding { try queryEncoder.encode(endpoint.query, into: &request) }
 
         var fields: HTTPHeaders = ["Accept": E.ResponseType.acceptedMediaType]
@@ -35,15 +47,17 @@ struct RequestBuilder: Sendable {
         }
         fields = fields.merging(endpoint.headers)
         try HeaderValidation.validate(fields)
-        request.allHTTPHeaderFields = nil
-        var namesSet = Set<String>()
+        // One assignment instead of a setter per header: repeated names are joined with ", ",
+        // as `addValue` would, under the first spelling of the name.
+        var spelling: [String: String] = [:]
+        var values: [String: String] = [:]
         for field in fields {
-            if namesSet.insert(field.name.lowercased()).inserted {
-                request.setValue(field.value, forHTTPHeaderField: field.name)
-            } else {
-                request.addValue(field.value, forHTTPHeaderField: field.name)
-            }
+            let key = field.name.lowercased()
+            let name = spelling[key] ?? field.name
+            spelling[key] = name
+            values[name] = values[name].map { "\($0), \(field.value)" } ?? field.value
         }
+        request.allHTTPHeaderFields = values
         return request
     }
 

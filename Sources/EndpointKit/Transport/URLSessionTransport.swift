@@ -23,8 +23,9 @@ import Foundation
 ///   length and without holding it in memory (`UploadBody`);
 /// - no URL cache, no shared cookie or credential storage: nothing leaks between clients.
 ///
-/// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host (6 by
-/// default); pass a configuration to change it.
+/// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host: 4 on Linux
+/// with ``makeDefaultConfiguration()``, URLSession's own default elsewhere; pass a
+/// configuration to change it.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
@@ -54,8 +55,8 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    /// An ephemeral configuration without URL cache or credential storage, and at most 4
-    /// connections per host.
+    /// An ephemeral configuration without URL cache or credential storage, and on Linux at most
+    /// 4 connections per host.
     ///
     /// On Linux, with more requests in flight than connections, URLSession closes and reopens
     /// connections when it may keep more than 4 per host: measured against a local nginx with
@@ -71,7 +72,10 @@ public final class URLSessionTransport: Transport {
         configuration.urlCache = nil
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = 4
+        #if canImport(FoundationNetworking)
+            // Measured on Linux only (see above); Apple's URLSession keeps its own default.
+            configuration.httpMaximumConnectionsPerHost = 4
+        #endif
         return configuration
     }
 
