@@ -49,7 +49,8 @@ public struct TokenAuthenticator: Authenticator {
         if token.isEmpty {
             header = .failure(.invalidRequest(.invalidCredentials("the token is empty")))
         } else if !token.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) {
-            header = .failure(.invalidRequest(.invalidCredentials("the token contains whitespace or control characters")))
+            header = .failure(
+                .invalidRequest(.invalidCredentials("the token contains whitespace or control characters")))
         } else {
             header = .success("\(scheme.rawValue) \(token)")
         }

@@ -26,7 +26,8 @@ enum EndpointURL {
         }
         let encodedPath = try encode(path)
         let text =
-            encodedPath.isEmpty ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
+            encodedPath.isEmpty
+            ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
         guard let url = URL(string: text) else {
             throw .invalidRequest(.invalidURL(text))
         }
