@@ -111,7 +111,10 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     private func finish() -> (HTTPResponseHead?, ByteBuffer) {
         let (head, body, idleCheck) = state.withLockedValue { state in
             state.isFinished = true
-            defer { state.idleCheck = nil }
+            defer {
+                state.idleCheck = nil
+                state.body = ByteBuffer()
+            }
             return (state.head, state.body, state.idleCheck)
         }
         idleCheck?.cancel()

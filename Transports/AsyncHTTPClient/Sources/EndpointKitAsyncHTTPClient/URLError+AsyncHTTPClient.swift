@@ -16,7 +16,8 @@ extension URLError {
     /// timeout or a refused connection must look the same whichever transport sent the request:
     /// - AsyncHTTPClient's read, write, deadline, connect and handshake timeouts → `.timedOut`;
     /// - a refused or unreachable connection → `.cannotConnectToHost`;
-    /// - a connection closed or reset while the request was under way → `.networkConnectionLost`;
+    /// - a connection closed or reset while the request was under way, also in the middle of a
+    ///   body → `.networkConnectionLost`;
     /// - a response that is not valid HTTP → `.badServerResponse`.
     ///
     /// - Parameter error: The error AsyncHTTPClient threw.
@@ -46,6 +47,10 @@ extension URLError {
             case ECONNRESET, EPIPE, ECONNABORTED: return .networkConnectionLost
             default: return nil
             }
+        case HTTPParserError.invalidEOFState:
+            // The connection closed before the end of the response (a body shorter than its
+            // Content-Length): URLSession reports that as a lost connection.
+            return .networkConnectionLost
         case is HTTPParserError:
             return .badServerResponse
         default:

@@ -20,6 +20,15 @@ enum HTTPBin {
         return url
     }()
 
+    /// The fault server's base URL (`scripts/fault_server.py`, started by the test script), or
+    /// `nil` when `FAULT_SERVER_URL` is unset or malformed.
+    static let faultServerURL: URL? = {
+        guard let text = ProcessInfo.processInfo.environment["FAULT_SERVER_URL"], !text.isEmpty,
+            let url = URL(string: text), url.scheme == "http", url.host != nil
+        else { return nil }
+        return url
+    }()
+
     /// Whether the run must not skip the httpbin suites.
     static var isRequired: Bool {
         let value = ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] ?? ""
@@ -90,6 +99,12 @@ enum HTTPBin {
 }
 
 extension Trait where Self == ConditionTrait {
+    /// Runs a suite only when `FAULT_SERVER_URL` points at the fault server.
+    static var requiresFaultServer: Self {
+        .enabled(
+            if: HTTPBin.faultServerURL != nil, "FAULT_SERVER_URL is not set: run Transports/AsyncHTTPClient/test")
+    }
+
     /// Runs a suite only when `HTTPBIN_URL` points at an httpbin.
     static var requiresHTTPBin: Self {
         .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set: run Transports/AsyncHTTPClient/test")
@@ -108,5 +123,13 @@ struct EnvironmentTests {
             ENDPOINTKIT_REQUIRE_HTTPBIN is set but HTTPBIN_URL is missing or malformed, so every httpbin \
             suite would be skipped: run Transports/AsyncHTTPClient/test
             """)
+    }
+
+    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing FAULT_SERVER_URL fails the run")
+    func faultServerIsThereWhenRequired() {
+        guard HTTPBin.isRequired else { return }
+        #expect(
+            HTTPBin.faultServerURL != nil,
+            "FAULT_SERVER_URL is missing or malformed, so the fault-server suite would be skipped")
     }
 }
