@@ -66,6 +66,8 @@ struct Exchange: Sendable {
     /// Runs the authenticator, but only for the base URL's origin: credentials never go to
     /// another host, even for an endpoint that allows other origins.
     private func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
+        // Without an authenticator there is nothing to add or to check again.
+        guard !(client.authenticator is NoAuthenticator) else { return }
         guard RedirectPolicy.isSameOrigin(request.url, client.baseURL) else { return }
         request = try await Self.reportingAuthenticatorErrors { [authenticator = client.authenticator, request] in
             var authenticated = request
