@@ -51,6 +51,8 @@ public final class Client: Sendable {
 
     /// The transport wrapped in the middleware: what each attempt is sent through.
     let pipeline: any Transport
+    /// The base URL's origin, computed once: the authenticator runs only for requests to it.
+    let baseOrigin: Origin?
 
     private let requestBuilder: RequestBuilder
 
@@ -107,6 +109,7 @@ public final class Client: Sendable {
         self.cache = cache
         self.middleware = middleware
         self.pipeline = transport.wrapped(in: middleware)
+        self.baseOrigin = Origin(baseURL)
         self.requestBuilder = RequestBuilder(
             baseURL: baseURL, headers: headers, queryEncoder: queryEncoder, formEncoder: formEncoder,
             bodyEncoder: bodyEncoder)

@@ -68,7 +68,7 @@ struct Exchange: Sendable {
     private func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
         // Without an authenticator there is nothing to add or to check again.
         guard !(client.authenticator is NoAuthenticator) else { return }
-        guard RedirectPolicy.isSameOrigin(request.url, client.baseURL) else { return }
+        guard let origin = client.baseOrigin, request.url.flatMap(Origin.init) == origin else { return }
         request = try await Self.reportingAuthenticatorErrors { [authenticator = client.authenticator, request] in
             var authenticated = request
             try await authenticator.authenticate(&authenticated)

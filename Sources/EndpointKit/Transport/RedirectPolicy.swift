@@ -32,16 +32,11 @@ enum RedirectPolicy {
     }
 
     /// For a `307`/`308` answer to a request with a body: the same request, body and method
-    /// included, sent to the `Location`, without credentials if that is another origin.
+    /// included, sent to the `Location`, without credentials if that is another origin (the
+    /// rules of `URLRequest.redirected(by:)`).
     static func bodyPreservingRedirect(of request: URLRequest, response: HTTPResponse) -> URLRequest? {
-        guard preservesBody(response.statusCode), request.httpBody?.isEmpty == false,
-            let location = response.headers["Location"],
-            let target = URL(string: location, relativeTo: response.url ?? request.url)?.absoluteURL,
-            target.scheme?.lowercased() == "http" || target.scheme?.lowercased() == "https"
-        else { return nil }
-        var redirected = request
-        redirected.url = target
-        return strippingCredentials(from: redirected, leaving: request.url)
+        guard preservesBody(response.statusCode), request.httpBody?.isEmpty == false else { return nil }
+        return request.redirected(by: response)
     }
 
     /// `request` with only ``crossOriginHeaders`` when its URL is not on the origin of `source`.
@@ -56,18 +51,26 @@ enum RedirectPolicy {
 
     /// Whether two URLs share scheme, host and port (default ports filled in).
     static func isSameOrigin(_ first: URL?, _ second: URL?) -> Bool {
-        guard let first, let second,
-            let firstScheme = first.scheme?.lowercased(), let secondScheme = second.scheme?.lowercased()
-        else { return false }
-        return firstScheme == secondScheme && first.host?.lowercased() == second.host?.lowercased()
-            && effectivePort(first, scheme: firstScheme) == effectivePort(second, scheme: secondScheme)
+        guard let first = first.flatMap(Origin.init), let second = second.flatMap(Origin.init) else { return false }
+        return first == second
     }
 
     private static func preservesBody(_ status: Int) -> Bool {
         status == 307 || status == 308
     }
+}
 
-    private static func effectivePort(_ url: URL, scheme: String) -> Int? {
-        url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+/// A URL's scheme, host and port, lower-cased and with the default port filled in: what two URLs
+/// must share to be on the same origin. A client computes its base URL's once.
+struct Origin: Hashable, Sendable {
+    let scheme: String
+    let host: String?
+    let port: Int?
+
+    init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased() else { return nil }
+        self.scheme = scheme
+        host = url.host?.lowercased()
+        port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
     }
 }

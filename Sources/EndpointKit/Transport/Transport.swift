@@ -57,7 +57,9 @@ extension Transport {
     /// - Throws: What ``send(_:)`` throws, and the file system's error when the file cannot be
     ///   written.
     public func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
-        if let uploaded = request.httpBody?.count, let progress = options.uploadProgress {
+        // A streamed body (a multipart body with files) has no `httpBody`, but its length.
+        let uploaded = request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init)
+        if let uploaded, let progress = options.uploadProgress {
             progress(TransferProgress(completedBytes: Int64(uploaded), expectedBytes: Int64(uploaded)))
         }
         var response = try await send(request)

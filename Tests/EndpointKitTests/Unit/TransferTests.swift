@@ -126,6 +126,23 @@ struct TransferTests {
         #expect(log.all == [TransferProgress(completedBytes: 300, expectedBytes: 300)])
     }
 
+    @Test("a streamed multipart upload through a transport without progress support reports its whole length")
+    func streamedUploadProgressThroughPlainTransport() async throws {
+        struct FileUpload: POST {
+            typealias ResponseType = JSONValue
+            let path = "/upload"
+            let file: URL
+            var body: RequestBody { .multipart([.file(file, name: "f")], boundary: "b") }
+        }
+        let file = try TemporaryFile(bytes: [1, 2, 3])
+        let client = Client.stubbed(StubTransport(body: "{}"))
+        let length = try #require(
+            client.makeRequest(for: FileUpload(file: file.url)).value(forHTTPHeaderField: "Content-Length"))
+        let log = ProgressLog()
+        _ = try await client.upload(FileUpload(file: file.url), progress: log.record)
+        #expect(log.all == [TransferProgress(completedBytes: Int64(length)!, expectedBytes: Int64(length)!)])
+    }
+
     @Test("progress never goes back, and 100 % is reported exactly once")
     func progressReporterIsMonotonic() {
         let log = ProgressLog()
