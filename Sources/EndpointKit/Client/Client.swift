@@ -53,6 +53,9 @@ public final class Client: Sendable {
     let pipeline: any Transport
     /// The base URL's origin, computed once: the authenticator runs only for requests to it.
     let baseOrigin: Origin?
+    /// Whether there is an authenticator to run: not ``NoAuthenticator``. Checked once, not
+    /// with a cast on every request.
+    let authenticates: Bool
 
     private let requestBuilder: RequestBuilder
 
@@ -110,6 +113,7 @@ public final class Client: Sendable {
         self.middleware = middleware
         self.pipeline = transport.wrapped(in: middleware)
         self.baseOrigin = Origin(baseURL)
+        self.authenticates = !(authenticator is NoAuthenticator)
         self.requestBuilder = RequestBuilder(
             baseURL: baseURL, headers: headers, queryEncoder: queryEncoder, formEncoder: formEncoder,
             bodyEncoder: bodyEncoder)

@@ -4,6 +4,9 @@ import Foundation
 /// after a retry, or a transport that reports the same figure twice, reports nothing until it
 /// gets further than before. ``finish(totalBytes:)`` reports 100 % unless that was the last
 /// thing reported, and nothing is reported after it.
+///
+/// The handler is called while holding the lock: reports come from the transport's threads and
+/// the end from the calling task, and the handler sees them one at a time, in order.
 final class ProgressReporter: @unchecked Sendable {
     // `@unchecked`: `last` and `isFinished` are only touched while holding `lock`.
     private let lock = NSLock()
@@ -24,19 +27,22 @@ final class ProgressReporter: @unchecked Sendable {
 
     /// Reports `progress` if it is further than anything reported before.
     func report(_ progress: TransferProgress) {
+        lock.lock()
+        defer { lock.unlock() }
         if advance(to: progress, finishing: false) { handler(progress) }
     }
 
     /// Reports `totalBytes` of `totalBytes`, the end of the transfer.
     func finish(totalBytes: Int64) {
         let final = TransferProgress(completedBytes: totalBytes, expectedBytes: totalBytes)
+        lock.lock()
+        defer { lock.unlock() }
         if advance(to: final, finishing: true) { handler(final) }
     }
 
-    /// Records `progress` as the last one reported, if it should be reported.
+    /// Records `progress` as the last one reported, if it should be reported; called while
+    /// holding `lock`.
     private func advance(to progress: TransferProgress, finishing: Bool) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
         guard !isFinished else { return false }
         isFinished = finishing
         if let last, finishing ? last == progress : progress.completedBytes <= last.completedBytes {

