@@ -67,7 +67,15 @@ public struct JSONBodyEncoder: BodyEncoder, @unchecked Sendable {
     ///   - request: The request whose body changes.
     /// - Throws: `EncodingError` when `value` cannot be encoded (a `Double.nan`, say).
     public func encode<Value: Encodable>(_ value: Value, into request: inout URLRequest) throws {
-        request.httpBody = try encoder.encode(value)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try encodedBody(value)
+        request.setValue(Self.contentType, forHTTPHeaderField: "Content-Type")
+    }
+
+    /// The `Content-Type` of the bodies this encoder makes.
+    static let contentType = "application/json"
+
+    /// `value` as JSON; what ``encode(_:into:)`` puts in the body.
+    func encodedBody<Value: Encodable>(_ value: Value) throws -> Data {
+        try encoder.encode(value)
     }
 }

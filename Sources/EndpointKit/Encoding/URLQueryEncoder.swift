@@ -43,7 +43,7 @@ public struct URLQueryEncoder: ParameterEncoder {
         guard let url = request.url else {
             throw EndpointError.invalidRequest(.invalidURL("(none)"))
         }
-        let query = FormSerializer(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding).serialize(parameters)
+        let query = queryString(for: parameters)
         guard !query.isEmpty else { return }
         let separator = url.query == nil ? "?" : "&"
         let text = url.absoluteString + separator + query
@@ -51,5 +51,12 @@ public struct URLQueryEncoder: ParameterEncoder {
             throw EndpointError.invalidRequest(.invalidURL(text))
         }
         request.url = encodedURL
+    }
+
+    /// The encoded query for `parameters`, without `?`; empty for none. The client joins it to
+    /// the endpoint's URL text, so that the URL is parsed once.
+    func queryString(for parameters: Parameters) -> String {
+        guard !parameters.isEmpty else { return "" }
+        return FormSerializer(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding).serialize(parameters)
     }
 }

@@ -18,16 +18,25 @@ enum EndpointURL {
         try make(base: Base(baseURL), path: path, allowsOtherOrigins: allowsOtherOrigins)
     }
 
-    /// Joins a base checked once (see ``Base``) and `path`; what a client does per request.
-    static func make(base: Base, path: String, allowsOtherOrigins: Bool = false) throws(EndpointError) -> URL {
+    /// Joins a base checked once (see ``Base``) and `path`, then appends `query` (already
+    /// encoded, without `?`; empty for none) to the URL's query; what a client does per request.
+    static func make(
+        base: Base, path: String, allowsOtherOrigins: Bool = false, query: String = ""
+    ) throws(EndpointError) -> URL {
         let baseText = try base.text.get()
+        var text: String
         if isAbsolute(path) {
-            return try absoluteURL(path, base: base.url, allowsOtherOrigins: allowsOtherOrigins)
+            let url = try absoluteURL(path, base: base.url, allowsOtherOrigins: allowsOtherOrigins)
+            guard !query.isEmpty else { return url }
+            text = url.absoluteString + (url.query == nil ? "?" : "&")
+        } else {
+            let encodedPath = try encode(path)
+            text =
+                encodedPath.isEmpty
+                ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
+            if !query.isEmpty { text += "?" }
         }
-        let encodedPath = try encode(path)
-        let text =
-            encodedPath.isEmpty
-            ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
+        text += query
         guard let url = URL(string: text) else {
             throw .invalidRequest(.invalidURL(text))
         }

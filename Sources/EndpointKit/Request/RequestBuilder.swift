@@ -12,6 +12,11 @@ struct RequestBuilder: Sendable {
     let queryEncoder: any ParameterEncoder
     let formEncoder: any ParameterEncoder
     let bodyEncoder: any BodyEncoder
+    /// The query encoder when it is the built-in one, whose query goes into the URL text before
+    /// the URL is parsed (once, instead of again after encoding); found once, not per request.
+    private let builtInQueryEncoder: URLQueryEncoder?
+    /// The body encoder when it is the built-in JSON one, whose `Content-Type` is known.
+    private let builtInBodyEncoder: JSONBodyEncoder?
 
     init(
         baseURL: URL, headers: HTTPHeaders, queryEncoder: any ParameterEncoder, formEncoder: any ParameterEncoder,
@@ -22,28 +27,32 @@ struct RequestBuilder: Sendable {
         self.queryEncoder = queryEncoder
         self.formEncoder = formEncoder
         self.bodyEncoder = bodyEncoder
+        self.builtInQueryEncoder = queryEncoder as? URLQueryEncoder
+        self.builtInBodyEncoder = bodyEncoder as? JSONBodyEncoder
     }
 
     /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
     /// `Content-Type`; then the client's and the endpoint's headers, validated.
     func makeRequest<E: Endpoint>(for endpoint: E, idleTimeout: TimeInterval) throws(EndpointError) -> URLRequest {
-        let url = try EndpointURL.make(base: base, path: endpoint.path, allowsOtherOrigins: endpoint.allowsOtherOrigins)
+        let query = builtInQueryEncoder?.queryString(for: endpoint.query) ?? ""
+        let url = try EndpointURL.make(
+            base: base, path: endpoint.path, allowsOtherOrigins: endpoint.allowsOtherOrigins, query: query)
         var request = URLRequest(url: url)
-        request.timeoutInterval = idleTimeout
-        if E.method != .get {  // URLRequest's default; each setter copies the request on Linux
+        // Setters are skipped for URLRequest's defaults: each one costs on Linux.
+        if request.timeoutInterval != idleTimeout {
+            request.timeoutInterval = idleTimeout
+        }
+        if E.method != .get {
             request.httpMethod = E.method.rawValue
         }
-        try encoding { try queryEncoder.encode(endpoint.query, into: &request) }
+        if builtInQueryEncoder == nil {
+            try encoding { try queryEncoder.encode(endpoint.query, into: &request) }
+        }
 
         var fields: HTTPHeaders = ["Accept": E.ResponseType.acceptedMediaType]
         fields = fields.merging(headers)
         if let bodyEndpoint = endpoint as? any EndpointWithBody {
-            try encode(bodyEndpoint.body, method: E.method, into: &request)
-            for name in ["Content-Type", "Content-Length"] {  // what the body encoding set
-                if let value = request.value(forHTTPHeaderField: name) {
-                    fields = fields.merging([name: value])
-                }
-            }
+            fields = fields.merging(try encode(bodyEndpoint.body, method: E.method, into: &request))
         }
         fields = fields.merging(endpoint.headers)
         try HeaderValidation.validate(fields)
@@ -61,33 +70,53 @@ struct RequestBuilder: Sendable {
         return request
     }
 
-    private func encode(_ body: RequestBody, method: HTTPMethod, into request: inout URLRequest) throws(EndpointError) {
-        if case .empty = body.content { return }
+    /// Puts `body` into `request` and returns the headers that describe it (`Content-Type`,
+    /// and `Content-Length` for a stream), which the caller sets with the others.
+    private func encode(
+        _ body: RequestBody, method: HTTPMethod, into request: inout URLRequest
+    ) throws(EndpointError) -> HTTPHeaders {
+        if case .empty = body.content { return [:] }
         guard method.allowsRequestBody else {
             throw .invalidRequest(.bodyNotAllowed(method))
         }
         switch body.content {
         case .empty:
-            break
+            return [:]
         case .encodable(let value, let encoder):
+            if encoder == nil, let json = builtInBodyEncoder {
+                // The built-in encoder's body and header, without a setter to read back.
+                try encoding { request.httpBody = try json.encodedBody(value) }
+                return ["Content-Type": JSONBodyEncoder.contentType]
+            }
             let encoder = encoder ?? bodyEncoder
             try encoding { try encoder.encode(value, into: &request) }
+            return Self.bodyHeaders(of: request)
         case .form(let fields):
             try encoding { try formEncoder.encode(fields, into: &request) }
+            return Self.bodyHeaders(of: request)
         case .data(let data, let contentType):
-            try HeaderValidation.validate(value: contentType, named: "Content-Type")
             request.httpBody = data
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            return ["Content-Type": contentType]
         case .multipart(let parts, let boundary):
             let encoding = try MultipartEncoding(parts: parts, boundary: boundary)
             if encoding.hasFiles {
                 request.httpBodyStream = MultipartStream(encoding.segments)
-                request.setValue(String(encoding.length), forHTTPHeaderField: "Content-Length")
-            } else {
-                request.httpBody = encoding.data()
+                return ["Content-Type": encoding.contentType, "Content-Length": String(encoding.length)]
             }
-            request.setValue(encoding.contentType, forHTTPHeaderField: "Content-Type")
+            request.httpBody = encoding.data()
+            return ["Content-Type": encoding.contentType]
         }
+    }
+
+    /// The `Content-Type` and `Content-Length` a body encoder set on `request`.
+    private static func bodyHeaders(of request: URLRequest) -> HTTPHeaders {
+        var headers: HTTPHeaders = [:]
+        for name in ["Content-Type", "Content-Length"] {
+            if let value = request.value(forHTTPHeaderField: name) {
+                headers = headers.merging([name: value])
+            }
+        }
+        return headers
     }
 
     /// Runs an encoder, reporting its failure as ``InvalidRequest/encodingFailed(description:)``.

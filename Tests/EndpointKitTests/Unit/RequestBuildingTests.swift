@@ -83,6 +83,20 @@ struct RequestBuildingTests {
         #expect(request.url?.absoluteString == "https://api.example.com/search?q=a%2Bb%20c&page=2&draft=false")
     }
 
+    @Test("Query parameters go after a query that an absolute path already has")
+    func appendsQueryToAbsolutePath() throws {
+        let endpoint = GetValue<NoContent>(
+            path: "https://api.example.com/user/repos?page=2", query: ["per_page": 50, "q": "a b"])
+        let request = try client.makeRequest(for: endpoint)
+        #expect(request.url?.absoluteString == "https://api.example.com/user/repos?page=2&per_page=50&q=a%20b")
+    }
+
+    @Test("Raw data whose Content-Type holds CR/LF is refused instead of sent")
+    func refusesRawDataContentTypeWithNewline() throws {
+        let endpoint = PostBody(body: .data(Data("x".utf8), contentType: "text/plain\r\nX-Evil: 1"))
+        #expect(throws: EndpointError.self) { try client.makeRequest(for: endpoint) }
+    }
+
     @Test("Accept is application/json for JSON types and broad for raw data and text")
     func setsAccept() throws {
         #expect(
