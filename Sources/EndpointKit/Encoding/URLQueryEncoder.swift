@@ -45,12 +45,7 @@ public struct URLQueryEncoder: ParameterEncoder {
         }
         let query = queryString(for: parameters)
         guard !query.isEmpty else { return }
-        let separator = url.query == nil ? "?" : "&"
-        let text = url.absoluteString + separator + query
-        guard let encodedURL = URL(string: text) else {
-            throw EndpointError.invalidRequest(.invalidURL(text))
-        }
-        request.url = encodedURL
+        request.url = try EndpointURL.appending(query: query, to: url)
     }
 
     /// The encoded query for `parameters`, without `?`; empty for none. The client joins it to

@@ -24,23 +24,30 @@ enum EndpointURL {
         base: Base, path: String, allowsOtherOrigins: Bool = false, query: String = ""
     ) throws(EndpointError) -> URL {
         let baseText = try base.text.get()
-        var text: String
         if isAbsolute(path) {
-            let url = try absoluteURL(path, base: base.url, allowsOtherOrigins: allowsOtherOrigins)
-            guard !query.isEmpty else { return url }
-            text = url.absoluteString + (url.query == nil ? "?" : "&")
-        } else {
-            let encodedPath = try encode(path)
-            text =
-                encodedPath.isEmpty
-                ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
-            if !query.isEmpty { text += "?" }
+            return try appending(
+                query: query, to: try absoluteURL(path, base: base.url, allowsOtherOrigins: allowsOtherOrigins))
         }
-        text += query
+        let encodedPath = try encode(path)
+        var text =
+            encodedPath.isEmpty
+            ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
+        if !query.isEmpty { text += "?" + query }
         guard let url = URL(string: text) else {
             throw .invalidRequest(.invalidURL(text))
         }
         return url
+    }
+
+    /// `url` with `query` (encoded, without `?`) appended to its query, after `&` when it already
+    /// has one; `url` itself when `query` is empty.
+    static func appending(query: String, to url: URL) throws(EndpointError) -> URL {
+        guard !query.isEmpty else { return url }
+        let text = url.absoluteString + (url.query == nil ? "?" : "&") + query
+        guard let result = URL(string: text) else {
+            throw .invalidRequest(.invalidURL(text))
+        }
+        return result
     }
 
     /// A base URL checked once, as its text without trailing slashes, or the error every call
