@@ -2,14 +2,17 @@ import Foundation
 
 /// The keyed container of a ``DictionaryKeyGuard``: Foundation's, with nested values guarded.
 ///
-/// A class, not a struct: `KeyedDecodingContainer` calls it through generic code that, for a
-/// generic struct, looks up its type metadata to copy and destroy it on every call (a third more
-/// decoding time on GitHub payloads); a class is only retained and released.
-final class GuardedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let base: KeyedDecodingContainer<Key>
+/// Generic over Foundation's container type rather than over its `Key`: the type of `base` is then
+/// one of its own generic arguments, which a call reads, instead of `KeyedDecodingContainer<Key>`
+/// looked up in the runtime's metadata cache for every value decoded. A struct, so that it lives
+/// inside the box of the `KeyedDecodingContainer` that holds it (one allocation per object).
+struct GuardedKeyedContainer<Base: KeyedDecodingContainerProtocol>: KeyedDecodingContainerProtocol {
+    typealias Key = Base.Key
+
+    let base: Base
     let state: DictionaryKeyGuard.State
 
-    init(base: KeyedDecodingContainer<Key>, state: DictionaryKeyGuard.State) {
+    init(base: Base, state: DictionaryKeyGuard.State) {
         self.base = base
         self.state = state
     }
@@ -104,7 +107,7 @@ final class GuardedKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(
-            GuardedKeyedContainer<NestedKey>(
+            GuardedKeyedContainer<KeyedDecodingContainer<NestedKey>>(
                 base: try base.nestedContainer(keyedBy: type, forKey: key), state: state))
     }
 

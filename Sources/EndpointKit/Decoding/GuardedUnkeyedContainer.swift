@@ -67,7 +67,7 @@ struct GuardedUnkeyedContainer: UnkeyedDecodingContainer {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(
-            GuardedKeyedContainer<NestedKey>(
+            GuardedKeyedContainer(
                 base: try base.nestedContainer(keyedBy: type), state: state))
     }
 

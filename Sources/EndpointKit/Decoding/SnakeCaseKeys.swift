@@ -40,6 +40,7 @@ enum SnakeCaseKeys {
         var written = 0
         var copiedUpTo = 0
         var convertedKeys = ConvertedKeys()
+        var memo = RewrittenKeyMemo()
         func giveUp() -> Rewrite {
             output?.deallocate()
             return .unsupported
@@ -55,9 +56,13 @@ enum SnakeCaseKeys {
             guard next < count, bytes[next] == ASCII.colon else { continue }
 
             let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            switch classify(key) {
+            let fingerprint = RewrittenKeyMemo.Fingerprint(of: key)
+            let remembered = memo.entry(for: key, fingerprint: fingerprint, in: bytes)
+            switch remembered?.conversion ?? classify(key) {
             case .unchanged:
-                continue
+                if remembered == nil, !key.isEmpty {
+                    memo.remember(.init(fingerprint: fingerprint, keyOffset: start, conversion: .unchanged))
+                }
             case .unsupported:
                 return giveUp()
             case .converted:
@@ -67,9 +72,21 @@ enum SnakeCaseKeys {
                 UnsafeMutableRawBufferPointer(rebasing: buffer[written...]).copyMemory(from: gap)
                 written += gap.count
                 let converted = UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + key.count)])
-                guard let length = convert(key, into: converted) else { return giveUp() }
-                convertedKeys.insert(UnsafeRawBufferPointer(rebasing: converted[..<length]))
-                written += length
+                if let remembered {
+                    let earlier = UnsafeRawBufferPointer(
+                        rebasing: buffer[
+                            remembered.convertedOffset..<(remembered.convertedOffset + remembered.convertedLength)])
+                    converted.copyMemory(from: earlier)
+                    written += remembered.convertedLength
+                } else {
+                    guard let length = convert(key, into: converted) else { return giveUp() }
+                    convertedKeys.insert(UnsafeRawBufferPointer(rebasing: converted[..<length]))
+                    memo.remember(
+                        .init(
+                            fingerprint: fingerprint, keyOffset: start, conversion: .converted,
+                            convertedOffset: written, convertedLength: length))
+                    written += length
+                }
                 copiedUpTo = end
             }
         }

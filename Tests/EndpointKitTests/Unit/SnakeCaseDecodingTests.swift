@@ -70,6 +70,35 @@ struct SnakeCaseDecodingTests {
         SnakeCase.expectSameResult(Note.self, from: json)
     }
 
+    @Test("A key repeated in every object converts as it did the first time, also beside look-alike keys")
+    func convertsRepeatedKeysAlike() throws {
+        // Equal length and equal first and last eight bytes: only the middle tells them apart.
+        let lookAlikes = ["abcdefgh_x_ijklmnop", "abcdefgh_y_ijklmnop", "abcdefghXy_ijklmnop", "abcdefgh_xyijklmnop"]
+        // Over a thousand other keys, so that remembered keys are pushed out and come back.
+        let others = (0..<1_200).map { "key_\($0)_of_\($0 % 7)" } + ["id", "node_id", "_id", "ab"]
+        let objects = (0..<3).map { round in
+            let keys = (round.isMultiple(of: 2) ? lookAlikes : lookAlikes.reversed()) + others
+            return "{" + keys.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ", ") + "}"
+        }
+        let json = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+        let expected = try SnakeCase.foundation().decode(KeyTree.self, from: json)
+        guard case .rewritten(let ours) = SnakeCase.fastPath(KeyTree.self, from: json) else {
+            Issue.record("the document did not take the rewriting path")
+            return
+        }
+        // Not `#expect(ours == expected)`: it would print 3,600 keys twice.
+        let sameAsFoundation = ours == expected
+        #expect(sameAsFoundation, "the fast path's keys or values differ from Foundation's")
+        guard case .array(let decoded) = ours, case .object(let first) = decoded.first else {
+            Issue.record("not an array of objects: \(ours)")
+            return
+        }
+        #expect(first["abcdefghXIjklmnop"] == .number(0))
+        #expect(first["abcdefghYIjklmnop"] == .number(1))
+        #expect(first["abcdefghxyIjklmnop"] == .number(2))
+        #expect(first["abcdefghXyijklmnop"] == .number(3))
+    }
+
     @Test("Nested objects and arrays, optionals and dates decode as with Foundation's strategy")
     func decodesNestedValues() throws {
         struct Label: Decodable, Equatable { let labelName: String; let isDefault: Bool? }
