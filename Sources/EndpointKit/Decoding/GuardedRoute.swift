@@ -3,7 +3,7 @@ import Foundation
 /// How ``DictionaryKeyGuard`` decodes a value of some type.
 enum GuardedRoute {
     /// A type Foundation decodes itself (`Date`, `URL`, `Data` and `Decimal` by its strategies, and
-    /// scalars): no dictionary can hide inside it.
+    /// scalars), or an array or optional of one: no dictionary can hide inside it.
     case foundation
     /// A `[String: T]`.
     case dictionary(any StringKeyedDictionary.Type)
@@ -12,8 +12,7 @@ enum GuardedRoute {
 
     init(for type: Any.Type) {
         if type == String.self || type == Int.self || type == Bool.self || type == Double.self
-            || type == Date.self || type == URL.self || type == Data.self || type == Decimal.self
-            || type == Int64.self || type == Float.self || type == UInt64.self
+            || type is any HoldsNoDictionary.Type
         {
             self = .foundation
         } else if let dictionary = type as? any StringKeyedDictionary.Type {
@@ -23,3 +22,28 @@ enum GuardedRoute {
         }
     }
 }
+
+/// A type whose values hold no `[String: T]`, which Foundation can decode without a guard: a
+/// GitHub repository's `topics: [String]` then costs no nested decoder.
+protocol HoldsNoDictionary {}
+
+extension String: HoldsNoDictionary {}
+extension Bool: HoldsNoDictionary {}
+extension Double: HoldsNoDictionary {}
+extension Float: HoldsNoDictionary {}
+extension Int: HoldsNoDictionary {}
+extension Int8: HoldsNoDictionary {}
+extension Int16: HoldsNoDictionary {}
+extension Int32: HoldsNoDictionary {}
+extension Int64: HoldsNoDictionary {}
+extension UInt: HoldsNoDictionary {}
+extension UInt8: HoldsNoDictionary {}
+extension UInt16: HoldsNoDictionary {}
+extension UInt32: HoldsNoDictionary {}
+extension UInt64: HoldsNoDictionary {}
+extension Date: HoldsNoDictionary {}
+extension URL: HoldsNoDictionary {}
+extension Data: HoldsNoDictionary {}
+extension Decimal: HoldsNoDictionary {}
+extension Array: HoldsNoDictionary where Element: HoldsNoDictionary {}
+extension Optional: HoldsNoDictionary where Wrapped: HoldsNoDictionary {}

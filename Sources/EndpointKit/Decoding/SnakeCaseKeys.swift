@@ -29,7 +29,7 @@ enum SnakeCaseKeys {
 
     /// Converts the keys of the JSON document in `bytes`.
     static func rewrite(_ bytes: UnsafeRawBufferPointer) -> Rewrite {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .unchanged }
+        guard !bytes.isEmpty else { return .unchanged }
         let count = bytes.count
         // UTF-16 and UTF-32 (a BOM, or a zero byte among the first four) are Foundation's to convert.
         if bytes[0] == 0xFE || bytes[0] == 0xFF || bytes.prefix(4).contains(0) { return .unsupported }
@@ -47,8 +47,8 @@ enum SnakeCaseKeys {
         }
 
         var index = 0
-        while index < count, let quote = memchr(base + index, Int32(ASCII.quote), count - index) {
-            let start = base.distance(to: UnsafeRawPointer(quote)) + 1
+        while let quote = nextQuote(in: bytes, from: index) {
+            let start = quote + 1
             guard let end = closingQuote(in: bytes, from: start) else { return giveUp() }
             index = end + 1
             var next = end + 1
@@ -104,10 +104,8 @@ enum SnakeCaseKeys {
 
     /// The index of the `"` that closes the string starting at `start`, or `nil` if none does.
     private static func closingQuote(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
         var from = start
-        while from < bytes.count, let quote = memchr(base + from, Int32(ASCII.quote), bytes.count - from) {
-            let position = base.distance(to: UnsafeRawPointer(quote))
+        while let position = nextQuote(in: bytes, from: from) {
             // A quote after an odd run of backslashes is escaped. The run cannot reach past
             // `start`: the byte before it is the opening quote.
             var backslashes = 0
@@ -118,6 +116,27 @@ enum SnakeCaseKeys {
             from = position + 1
         }
         return nil
+    }
+
+    /// The index of the first `"` at or after `from`, or `nil` if there is none.
+    ///
+    /// Most quotes in JSON are a few bytes from the last one (`":"`, `","`, a short key): the
+    /// first 32 bytes are searched here, eight at a time, and only a longer string costs a call to
+    /// `memchr`.
+    @inline(__always)
+    private static func nextQuote(in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard let base = bytes.baseAddress, from < bytes.count else { return nil }
+        var index = from
+        let lastWord = min(bytes.count - 8, from + 24)
+        while index <= lastWord {
+            // Bytes equal to `"` become zero; the lowest zero byte sets the lowest high bit.
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ ASCII.quotes
+            let zeros = (word &- ASCII.ones) & ~word & ASCII.highBits
+            if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        guard let quote = memchr(base + index, Int32(ASCII.quote), bytes.count - index) else { return nil }
+        return base.distance(to: UnsafeRawPointer(quote))
     }
 
     enum Conversion {
@@ -218,6 +237,10 @@ private enum ASCII {
     static let backslash = UInt8(ascii: "\\")
     static let colon = UInt8(ascii: ":")
     static let underscore = UInt8(ascii: "_")
+    /// Eight `"`, eight 1s and eight high bits: the masks that find a `"` in eight bytes at once.
+    static let quotes: UInt64 = 0x2222_2222_2222_2222
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
