@@ -296,7 +296,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     compareSnakeCase([FuzzRepository].self, body)
     compareSnakeCase(JSONValue.self, body)
 
-    // The parsers on their own.
+    // The parsers on their own. EndpointKit's JSON parser accepts what JSONSerialization accepts.
+    if JSONParser.canParse(body) {
+        let ours = try? JSONParser.parse(body)
+        let theirs = try? JSONValue(serializing: body)
+        check((ours == nil) == (theirs == nil), "JSONParser and JSONSerialization disagree on \(Array(body))")
+    }
     if let value = try? JSONValue(parsing: body) {
         _ = value.kindDescription
         // A parsed value always encodes again, and parses again to a value of the same kind.

@@ -28,6 +28,21 @@ public enum JSONValue: Sendable, Hashable {
         guard !data.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is empty."))
         }
+        guard JSONParser.canParse(data) else {
+            self = try JSONValue(serializing: data)
+            return
+        }
+        do {
+            self = try JSONParser.parse(data)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [], debugDescription: "The body is not valid JSON: \(error).", underlyingError: error))
+        }
+    }
+
+    /// Parses UTF-16 or UTF-32 JSON with `JSONSerialization`, which detects the encoding.
+    init(serializing data: Data) throws {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
