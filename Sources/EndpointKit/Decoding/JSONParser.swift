@@ -64,16 +64,9 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var object: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == Byte.closeBrace {
-            index += 1
-            depth -= 1
-            return .object(object)
-        }
-        while true {
+        if try open(closingWith: Byte.closeBrace) { return .object(object) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == Byte.quote else {
                 throw error("expected a key in quotes, found \(describeByte())")
@@ -86,68 +79,58 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             object[key] = try parseValue()
-            skipWhitespace()
-            guard index < bytes.count else { throw error("the body ends inside an object") }
-            switch bytes[index] {
-            case Byte.comma:
-                index += 1
-                // One trailing comma, which `JSONSerialization` accepts: `{"a": 1,}`.
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == Byte.closeBrace {
-                    index += 1
-                    depth -= 1
-                    return .object(object)
-                }
-            case Byte.closeBrace:
-                index += 1
-                depth -= 1
-                return .object(object)
-            default:
-                throw error("expected ',' or '}' in an object, found \(describeByte())")
-            }
-        }
+        } while try !closesAfterItem(closingWith: Byte.closeBrace, in: "an object")
+        return .object(object)
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var array: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == Byte.closeBracket {
-            index += 1
-            depth -= 1
-            return .array(array)
-        }
-        while true {
+        if try open(closingWith: Byte.closeBracket) { return .array(array) }
+        repeat {
             skipWhitespace()
             array.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("the body ends inside an array") }
-            switch bytes[index] {
-            case Byte.comma:
-                index += 1
-                // One trailing comma, which `JSONSerialization` accepts: `[1, 2,]`.
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == Byte.closeBracket {
-                    index += 1
-                    depth -= 1
-                    return .array(array)
-                }
-            case Byte.closeBracket:
-                index += 1
-                depth -= 1
-                return .array(array)
-            default:
-                throw error("expected ',' or ']' in an array, found \(describeByte())")
-            }
-        }
+        } while try !closesAfterItem(closingWith: Byte.closeBracket, in: "an array")
+        return .array(array)
     }
 
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    /// Moves past the `{` or `[` at `index` and the whitespace after it; whether the container is
+    /// empty and already closed again.
+    private mutating func open(closingWith closer: UInt8) throws(JSONSyntaxError) -> Bool {
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels")
         }
+        index += 1
+        skipWhitespace()
+        return close(with: closer)
+    }
+
+    /// After a member or an element: moves past the `,` that follows it, or past `closer`;
+    /// whether the container closed.
+    private mutating func closesAfterItem(closingWith closer: UInt8, in container: String) throws(JSONSyntaxError)
+        -> Bool
+    {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("the body ends inside \(container)") }
+        if bytes[index] == Byte.comma {
+            index += 1
+            // One trailing comma, which `JSONSerialization` accepts: `[1, 2,]`, `{"a": 1,}`.
+            skipWhitespace()
+            return close(with: closer)
+        }
+        guard close(with: closer) else {
+            throw error(
+                "expected ',' or '\(Character(Unicode.Scalar(closer)))' in \(container), found \(describeByte())")
+        }
+        return true
+    }
+
+    /// Moves past `closer` if it is next, leaving the container.
+    private mutating func close(with closer: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == closer else { return false }
+        index += 1
+        depth -= 1
+        return true
     }
 
     private mutating func parseLiteral(_ literal: StaticString, as value: JSONValue) throws(JSONSyntaxError)
