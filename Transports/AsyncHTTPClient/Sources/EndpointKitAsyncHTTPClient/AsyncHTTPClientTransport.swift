@@ -10,8 +10,8 @@ import Foundation
 /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
 ///
 /// It adds little to AsyncHTTPClient itself: each request is one `execute` with a delegate that
-/// collects the body on the event loop, and one SwiftNIO timer for the idle timeout; no task or
-/// async sequence of its own (except to read an `httpBodyStream`).
+/// collects the body on the event loop; idle timeouts are checked for all requests at once by
+/// one periodic timer; no task or async sequence of its own (except to read an `httpBodyStream`).
 ///
 /// The app owns the `HTTPClient`: it creates it (with ``makeDefaultConfiguration()``, which
 /// turns AsyncHTTPClient's own redirect handling off), shares it between clients, and shuts it
@@ -36,7 +36,8 @@ import Foundation
 ///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
 ///   from the start of the request (waiting for a connection, connecting, sending) to the last
 ///   byte of the response; every part of the body sent or received starts it again. A slow but
-///   steady download never trips it. It fails with `URLError(.timedOut)`, which EndpointKit reports
+///   steady download never trips it. It is checked every eighth of the timeout (every second for
+///   timeouts over 8 s), so a request fails up to that much later. It fails with `URLError(.timedOut)`, which EndpointKit reports
 ///   as a retryable `transportFailed` whose `isTimeout` is `true`. The call's total deadline
 ///   (`Timeouts.total`) is enforced by the `Client` as with any transport.
 /// - **Cancellation** of the calling task stops the request at once and throws
@@ -56,6 +57,8 @@ public struct AsyncHTTPClientTransport: Transport {
     /// How many redirects one request may follow; one more fails with
     /// `URLError(.httpTooManyRedirects)`.
     public let maximumRedirects: Int
+    /// Enforces the idle timeouts of this transport's requests (shared by its copies).
+    private let idleWatchdog: IdleWatchdog
 
     /// Creates a transport that sends requests with `client`.
     ///
@@ -69,6 +72,7 @@ public struct AsyncHTTPClientTransport: Transport {
         self.client = client
         self.maximumResponseSize = maximumResponseSize
         self.maximumRedirects = maximumRedirects
+        idleWatchdog = IdleWatchdog(eventLoop: client.eventLoopGroup.next())
     }
 
     /// The `HTTPClient` configuration this transport expects: redirects are not followed by
@@ -124,9 +128,9 @@ public struct AsyncHTTPClientTransport: Transport {
         let outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
         let collector = ResponseCollector(
             url: request.url, isHead: outgoing.method == .HEAD, limit: maximumResponseSize,
-            idleTimeout: request.timeoutInterval)
+            idleTimeout: request.timeoutInterval, watchdog: idleWatchdog)
         let exchange = client.execute(request: outgoing, delegate: collector)
-        collector.startIdleTimeout(of: exchange)
+        collector.start(exchange)
         do {
             return try await withTaskCancellationHandler {
                 try await exchange.futureResult.get()

@@ -7,11 +7,12 @@ import NIOFoundationCompat
 import NIOHTTP1
 
 /// The AsyncHTTPClient delegate of one exchange: collects the response up to the size limit,
-/// fails the exchange after the idle timeout, and notices an `HTTPClient` that follows redirects.
+/// is failed by the transport's ``IdleWatchdog`` when it makes no progress for its idle timeout,
+/// and notices an `HTTPClient` that follows redirects.
 ///
-/// Everything happens in AsyncHTTPClient's callbacks and SwiftNIO timers on the event loop, with
-/// no task or async sequence of its own: what the transport adds to a request stays small.
-final class ResponseCollector: HTTPClientResponseDelegate {
+/// Everything happens in AsyncHTTPClient's callbacks on the event loop, with no task, async
+/// sequence or timer of its own: what the transport adds to a request stays small.
+final class ResponseCollector: HTTPClientResponseDelegate, IdleWatched {
     typealias Response = HTTPResponse
 
     private struct State {
@@ -19,7 +20,8 @@ final class ResponseCollector: HTTPClientResponseDelegate {
         var body = ByteBuffer()
         var visitedURLs = 0
         var lastActivity = NIODeadline.now()
-        var idleCheck: Scheduled<Void>?
+        /// The exchange, once it is under way: what the idle timeout fails.
+        var task: HTTPClient.Task<HTTPResponse>?
         var isFinished = false
     }
 
@@ -27,7 +29,9 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     private let url: URL?
     private let isHead: Bool
     private let limit: Int
-    private let idleTimeout: TimeAmount?
+    let idleTimeout: TimeAmount
+    /// What enforces the idle timeout; `nil` when there is none.
+    private let watchdog: IdleWatchdog?
     private let state = NIOLockedValueBox(State())
 
     /// Creates the delegate of one exchange.
@@ -38,19 +42,37 @@ final class ResponseCollector: HTTPClientResponseDelegate {
     ///   - limit: The largest body accepted, in bytes.
     ///   - idleTimeout: The longest time without progress, in seconds; zero, negative or not finite
     ///     for none.
-    init(url: URL?, isHead: Bool, limit: Int, idleTimeout: TimeInterval) {
+    ///   - watchdog: What enforces the idle timeout.
+    init(url: URL?, isHead: Bool, limit: Int, idleTimeout: TimeInterval, watchdog: IdleWatchdog) {
         self.url = url
         self.isHead = isHead
         self.limit = limit
-        self.idleTimeout =
-            idleTimeout > 0 && idleTimeout < 1e9 ? TimeAmount.nanoseconds(Int64(idleTimeout * 1e9)) : nil
+        let hasIdleTimeout = idleTimeout > 0 && idleTimeout < 1e9
+        self.idleTimeout = hasIdleTimeout ? .nanoseconds(Int64(idleTimeout * 1e9)) : .nanoseconds(.max)
+        self.watchdog = hasIdleTimeout ? watchdog : nil
     }
 
-    /// Starts the idle timeout of `task`, the exchange this delegate collects.
-    func startIdleTimeout(of task: HTTPClient.Task<HTTPResponse>) {
-        guard let idleTimeout else { return }
-        state.withLockedValue { $0.lastActivity = .now() }
-        scheduleIdleCheck(of: task, in: idleTimeout)
+    /// Records `task` as the exchange this delegate collects and has the watchdog fail it after
+    /// its idle timeout without progress, unless it is already over.
+    func start(_ task: HTTPClient.Task<HTTPResponse>) {
+        guard let watchdog else { return }
+        state.withLockedValue { state in
+            guard !state.isFinished else { return }
+            state.task = task
+            state.lastActivity = .now()
+            // Under the lock, so that `finish()` cannot stop the watching before it starts.
+            watchdog.watch(self)
+        }
+    }
+
+    func failIfIdle(at now: NIODeadline) -> Bool {
+        let idleTask = state.withLockedValue { state -> HTTPClient.Task<HTTPResponse>? in
+            guard !state.isFinished, now - state.lastActivity >= idleTimeout else { return nil }
+            return state.task
+        }
+        guard let idleTask else { return state.withLockedValue { $0.isFinished } }
+        idleTask.fail(reason: URLError(.timedOut))
+        return true
     }
 
     func didVisitURL(task: HTTPClient.Task<HTTPResponse>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
@@ -106,46 +128,23 @@ final class ResponseCollector: HTTPClientResponseDelegate {
         return HTTPResponse(head, body: Data(buffer: body, byteTransferStrategy: .automatic), url: url)
     }
 
-    /// Stops the idle timeout; returns the head and body received.
+    /// Marks the exchange as over; returns the head and body received.
     @discardableResult
     private func finish() -> (HTTPResponseHead?, ByteBuffer) {
-        let (head, body, idleCheck) = state.withLockedValue { state in
+        let received = state.withLockedValue { state in
             state.isFinished = true
             defer {
-                state.idleCheck = nil
+                state.task = nil
                 state.body = ByteBuffer()
             }
-            return (state.head, state.body, state.idleCheck)
+            return (state.head, state.body)
         }
-        idleCheck?.cancel()
-        return (head, body)
+        watchdog?.stopWatching(self)
+        return received
     }
 
     private func recordActivity() {
         state.withLockedValue { $0.lastActivity = .now() }
-    }
-
-    /// Checks for idleness after `delay`: fails the exchange with `URLError(.timedOut)` when there
-    /// was no activity for the idle timeout, or checks again when the timeout would end.
-    private func scheduleIdleCheck(of task: HTTPClient.Task<HTTPResponse>, in delay: TimeAmount) {
-        let check = task.eventLoop.scheduleTask(in: delay) { [self] in
-            guard let idleTimeout else { return }
-            let remaining = state.withLockedValue { state -> TimeAmount? in
-                state.isFinished ? nil : idleTimeout - (.now() - state.lastActivity)
-            }
-            guard let remaining else { return }
-            if remaining > .zero {
-                scheduleIdleCheck(of: task, in: remaining)
-            } else {
-                task.fail(reason: URLError(.timedOut))
-            }
-        }
-        let isRunning = state.withLockedValue { state -> Bool in
-            guard !state.isFinished else { return false }
-            state.idleCheck = check
-            return true
-        }
-        if !isRunning { check.cancel() }
     }
 }
 

@@ -129,6 +129,27 @@ struct LimitsIntegrationTests {
         }
     }
 
+    @Test("A short idle timeout is enforced promptly while a request with a long one is in flight")
+    func shortIdleTimeoutBesideALongOne() async throws {
+        try await HTTPBin.withHTTPClient { httpClient in
+            let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+            // One request with a 60 s idle timeout (checked every second) in flight, then one with
+            // 0.2 s (checked every 25 ms): the transport must check more often, not every second.
+            // Checked once a second only, it would fail about 0.9 s after it started.
+            let long = Task { try await client.get(Delay(seconds: 3, timeouts: Timeouts(idle: 60))) }
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let start = ProcessInfo.processInfo.systemUptime
+
+            let result = await HTTPBin.result { () async throws(EndpointError) in
+                try await client.get(Delay(seconds: 5, timeouts: Timeouts(idle: 0.2)))
+            }
+
+            #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
+            #expect(HTTPBin.seconds(since: start) < 0.6)
+            _ = try await long.value
+        }
+    }
+
     @Test("The idle timeout limits silence, not the whole transfer: a body that keeps dripping is received")
     func idleTimeoutIsNotADeadline() async throws {
         try await HTTPBin.withHTTPClient { httpClient in
