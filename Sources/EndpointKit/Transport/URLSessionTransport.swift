@@ -21,7 +21,8 @@ import Foundation
 ///   `Transfer-Encoding: chunked`, a request that servers must reject; such a stream (a
 ///   multipart body with files) is copied to a temporary file and uploaded from there, with its
 ///   length and without holding it in memory (`UploadBody`);
-/// - no URL cache, no shared cookie or credential storage: nothing leaks between clients;
+/// - no URL cache, no cookies, no credential storage: nothing leaks between clients, and no
+///   credential is sent that the ``Authenticator`` did not add;
 /// - every delegate call would be queued as an operation on another thread, which cost 6–12 %
 ///   of the throughput of `data(for:)`; the delegate runs inline instead (`InlineDelegateQueue`).
 ///
@@ -62,8 +63,24 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    /// An ephemeral configuration without URL cache or credential storage, and on Linux at most
-    /// 4 connections per host.
+    /// An ephemeral configuration without URL cache, cookies or credential storage, and on Linux
+    /// at most 4 connections per host.
+    ///
+    /// Cookies are neither stored nor sent: an API client's credentials go in headers set by its
+    /// ``Authenticator``, whereas a stored cookie is sent to every host its `Domain` covers,
+    /// without the client asking. On Linux, accepting cookies also costs CPU on every response:
+    /// URLSession parses each header line as a possible `Set-Cookie`; turning that off took
+    /// 50 µs of CPU off each small request and raised throughput by 14 % against a local nginx
+    /// (2 KB bodies, 32 in flight, six interleaved runs). For an API that keeps a session in a
+    /// cookie, give the transport a cookie storage of its own:
+    ///
+    /// ```swift
+    /// let configuration = URLSessionTransport.makeDefaultConfiguration()
+    /// configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
+    /// configuration.httpCookieAcceptPolicy = .always
+    /// configuration.httpShouldSetCookies = true
+    /// let client = Client(baseURL: url, transport: URLSessionTransport(configuration: configuration))
+    /// ```
     ///
     /// On Linux, with more requests in flight than connections, URLSession closes and reopens
     /// connections when it may keep more than 4 per host: measured against a local nginx with
@@ -79,6 +96,9 @@ public final class URLSessionTransport: Transport {
         configuration.urlCache = nil
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
         #if canImport(FoundationNetworking)
             // Measured on Linux only (see above); Apple's URLSession keeps its own default.
             configuration.httpMaximumConnectionsPerHost = 4

@@ -2,6 +2,10 @@ import EndpointKit
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("The URLSession transport against httpbin", .requiresHTTPBin)
 struct TransportIntegrationTests {
     struct Cookies: Decodable, JSONObject {
@@ -74,6 +78,38 @@ struct TransportIntegrationTests {
         let seen = try await second.get(ReadCookies())
 
         #expect(seen.cookies.isEmpty)
+    }
+
+    @Test("By default a client neither stores the cookies a server sets nor sends any")
+    func noCookiesByDefault() async throws {
+        let client = Client(baseURL: HTTPBin.url!)
+
+        // httpbin sets the cookie and redirects to /cookies, which lists the cookies it received.
+        let afterSetting = try await client.get(SetCookies(values: ["session": "s3cret"]))
+        let later = try await client.get(ReadCookies())
+
+        #expect(afterSetting.cookies.isEmpty)
+        #expect(later.cookies.isEmpty)
+    }
+
+    @Test("A transport given a cookie storage keeps a session cookie for its own client only")
+    func cookiesWhenAsked() async throws {
+        func clientAcceptingCookies() -> Client {
+            let configuration = URLSessionTransport.makeDefaultConfiguration()
+            configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
+            configuration.httpCookieAcceptPolicy = .always
+            configuration.httpShouldSetCookies = true
+            return Client(baseURL: HTTPBin.url!, transport: URLSessionTransport(configuration: configuration))
+        }
+        let first = clientAcceptingCookies()
+        let second = clientAcceptingCookies()
+
+        _ = try await first.get(SetCookies(values: ["session": "first-client"]))
+        let seenByFirst = try await first.get(ReadCookies())
+        let seenBySecond = try await second.get(ReadCookies())
+
+        #expect(seenByFirst.cookies == ["session": "first-client"])
+        #expect(seenBySecond.cookies.isEmpty)
     }
 
     @Test("A gzip or deflate response is decompressed before decoding", arguments: ["/gzip", "/deflate"])
