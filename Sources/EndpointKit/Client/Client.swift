@@ -160,8 +160,10 @@ public final class Client: Sendable {
             retryPolicy: endpoint.retryPolicy ?? retryPolicy,
             errorBodyType: endpoint.errorBodyType ?? errorBodyType, decoder: endpoint.decoder ?? decoder,
             transfer: transfer)
-        return try await Deadline.run(within: (endpoint.timeouts ?? timeouts).total) {
-            () async throws(EndpointError) -> HTTPResponse in
+        guard let total = (endpoint.timeouts ?? timeouts).total else {
+            return try await exchange.run(request)  // no deadline: no task group, no closure
+        }
+        return try await Deadline.run(within: total) { () async throws(EndpointError) -> HTTPResponse in
             try await exchange.run(request)
         }
     }

@@ -116,6 +116,8 @@ enum EndpointURL {
     /// Percent-encodes what a path may not hold raw (spaces, non-ASCII, quotes…), keeps `/` and
     /// existing `%XX` escapes, and refuses what would change the URL's meaning.
     private static func encode(_ path: String) throws(EndpointError) -> String {
+        // Most paths need no escaping: one scan, and the path itself, without a copy.
+        if isEncoded(path) { return path }
         if path.utf8.contains(UInt8(ascii: "?")) {
             throw .invalidRequest(
                 .invalidPath(path, reason: "contains \"?\"; put query parameters in the endpoint's query"))
@@ -140,5 +142,21 @@ enum EndpointURL {
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `path` holds only bytes a path may hold raw and well-formed `%XX` escapes, so that
+    /// ``encode(_:)`` would return it unchanged.
+    private static func isEncoded(_ path: String) -> Bool {
+        var utf8 = path.utf8.makeIterator()
+        while let byte = utf8.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = utf8.next(), PercentEncoding.isHexDigit(high), let low = utf8.next(),
+                    PercentEncoding.isHexDigit(low)
+                else { return false }
+            } else if !PercentEncoding.path.contains(byte) {
+                return false
+            }
+        }
+        return true
     }
 }

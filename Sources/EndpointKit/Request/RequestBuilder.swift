@@ -56,18 +56,41 @@ struct RequestBuilder: Sendable {
         }
         fields = fields.merging(endpoint.headers)
         try HeaderValidation.validate(fields)
-        // One assignment instead of a setter per header: repeated names are joined with ", ",
-        // as `addValue` would, under the first spelling of the name.
-        var spelling: [String: String] = [:]
+        request.allHTTPHeaderFields = Self.dictionary(of: fields)
+        return request
+    }
+
+    /// The headers as one dictionary, set in one assignment instead of a setter per header:
+    /// repeated names are joined with ", ", as `addValue` would, under the first spelling of the
+    /// name.
+    private static func dictionary(of fields: HTTPHeaders) -> [String: String] {
         var values: [String: String] = [:]
+        values.reserveCapacity(fields.fields.count)
+        if !Self.repeatsAName(fields) {
+            // The usual case: a name per field, no lower-casing and no second dictionary.
+            for field in fields { values[field.name] = field.value }
+            return values
+        }
+        var spelling: [String: String] = [:]
         for field in fields {
             let key = field.name.lowercased()
             let name = spelling[key] ?? field.name
             spelling[key] = name
             values[name] = values[name].map { "\($0), \(field.value)" } ?? field.value
         }
-        request.allHTTPHeaderFields = values
-        return request
+        return values
+    }
+
+    /// Whether two fields have the same name, in any case (compared pairwise: a request has a
+    /// handful of headers).
+    private static func repeatsAName(_ headers: HTTPHeaders) -> Bool {
+        let fields = headers.fields
+        for (index, field) in fields.enumerated() {
+            for other in fields[(index + 1)...] where other.name.equalsIgnoringASCIICase(field.name) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Puts `body` into `request` and returns the headers that describe it (`Content-Type`,

@@ -5,9 +5,8 @@
 /// cancelled. Cancelling the calling task cancels both, and the call ends with `.cancelled`.
 enum Deadline {
     static func run<Value: Sendable>(
-        within seconds: Double?, _ operation: @escaping @Sendable () async throws(EndpointError) -> Value
+        within seconds: Double, _ operation: @escaping @Sendable () async throws(EndpointError) -> Value
     ) async throws(EndpointError) -> Value {
-        guard let seconds else { return try await operation() }
         let result = await withTaskGroup(of: Result<Value, EndpointError>?.self) { group in
             group.addTask {
                 do throws(EndpointError) {

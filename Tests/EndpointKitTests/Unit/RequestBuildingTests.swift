@@ -122,6 +122,16 @@ struct RequestBuildingTests {
         #expect(request.value(forHTTPHeaderField: "X-Endpoint") == "2")
     }
 
+    @Test("A name repeated in any case within one set of headers is sent once, its values joined with commas")
+    func joinsRepeatedHeaderNames() throws {
+        let request = try client.makeRequest(
+            for: GetValue<NoContent>(headers: ["X-Tag": "a", "x-tag": "b", "X-TAG": "c", "X-Other": "1"]))
+
+        #expect(request.allHTTPHeaderFields?["X-Tag"] == "a, b, c")
+        #expect(request.allHTTPHeaderFields?.keys.filter { $0.lowercased() == "x-tag" }.count == 1)
+        #expect(request.value(forHTTPHeaderField: "X-Other") == "1")
+    }
+
     @Test("An Encodable body is JSON with Content-Type application/json")
     func encodesJSONBody() throws {
         let request = try client.makeRequest(for: CreateIssue(issue: NewIssue(title: "Crash", body: "On launch")))
