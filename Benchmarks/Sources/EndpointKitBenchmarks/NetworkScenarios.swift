@@ -102,11 +102,14 @@ struct NetworkScenario {
         return result
     }
 
-    /// What an app does by hand: `data(for:)`, check the status, `JSONDecoder`.
+    /// What an app does by hand: the same request as EndpointKit's (a `GET` that accepts JSON),
+    /// `data(for:)`, check the status, `JSONDecoder`.
     static func rawURLSession(_ session: URLSession, url: URL) -> @Sendable () async throws -> Int {
         let decoder = JSONDecoder()
         return {
-            let (data, response) = try await session.data(for: URLRequest(url: url))
+            var request = URLRequest(url: url)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (data, response) = try await session.data(for: request)
             guard let response = response as? HTTPURLResponse, (200..<300).contains(response.statusCode) else {
                 throw UsageError(message: "unexpected response \(response)")
             }
@@ -114,11 +117,13 @@ struct NetworkScenario {
         }
     }
 
-    /// AsyncHTTPClient by hand: `execute`, check the status, collect the body, `JSONDecoder`.
+    /// AsyncHTTPClient by hand: the same request as EndpointKit's, `execute`, check the status,
+    /// collect the body, `JSONDecoder`.
     static func rawAsyncHTTPClient(_ client: HTTPClient, url: URL) -> @Sendable () async throws -> Int {
         let decoder = JSONDecoder()
-        let request = HTTPClientRequest(url: url.absoluteString)
-        return {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json")
+        return { [request] in
             let response = try await client.execute(request, timeout: .seconds(60))
             guard (200..<300).contains(response.status.code) else {
                 throw UsageError(message: "unexpected status \(response.status.code)")

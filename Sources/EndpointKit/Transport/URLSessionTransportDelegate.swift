@@ -55,7 +55,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
                 exchange.body = Data()
                 return true
             }
-            exchange.body.append(data)
+            if exchange.body.isEmpty {
+                exchange.body = data  // most small bodies come in one piece: kept, not copied
+            } else {
+                exchange.body.append(data)
+            }
             return false
         }
         if exceeded { DataTaskHandle.cancelOffThread(dataTask) }
