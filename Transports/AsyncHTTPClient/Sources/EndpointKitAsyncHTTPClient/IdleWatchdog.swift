@@ -23,8 +23,8 @@ protocol IdleWatched: AnyObject, Sendable {
 /// uncontended lock.
 ///
 /// While anything is watched, the check runs every eighth of the shortest idle timeout watched
-/// (at least every 5 ms, at most every second), so an exchange fails at most that much after its
-/// idle timeout; with nothing to watch, no timer is scheduled.
+/// (but no more often than every 5 ms and at least once a second), so an exchange fails at most
+/// that much after its idle timeout; with nothing to watch, no timer is scheduled.
 final class IdleWatchdog: Sendable {
     private struct State {
         var watched: [ObjectIdentifier: any IdleWatched] = [:]
