@@ -39,8 +39,8 @@ import Foundation
 ///   steady download never trips it. It is checked every eighth of the timeout (every second for
 ///   timeouts over 8 s), so a request fails up to that much later. It fails with
 ///   `URLError(.timedOut)`, which EndpointKit reports as a retryable `transportFailed` whose
-///   `isTimeout` is `true`. The call's total deadline
-///   (`Timeouts.total`) is enforced by the `Client` as with any transport.
+///   `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
+///   `Client` as with any transport.
 /// - **Cancellation** of the calling task stops the request at once and throws
 ///   `CancellationError` (so the client throws `EndpointError.cancelled`).
 /// - **Size**: a body larger than ``maximumResponseSize`` fails with `ResponseTooLargeError`,
