@@ -136,7 +136,7 @@ struct RequestBuilder: Sendable {
         var headers: HTTPHeaders = [:]
         for name in ["Content-Type", "Content-Length"] {
             if let value = request.value(forHTTPHeaderField: name) {
-                headers = headers.merging([name: value])
+                headers.add(value, for: name)
             }
         }
         return headers

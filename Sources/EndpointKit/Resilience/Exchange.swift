@@ -70,12 +70,14 @@ struct Exchange: Sendable {
         // Without an authenticator there is nothing to add or to check again.
         guard client.authenticates else { return }
         guard let origin = client.baseOrigin, request.url.flatMap(Origin.init) == origin else { return }
+        let checked = request.allHTTPHeaderFields ?? [:]  // validated when the request was built
         request = try await Self.reportingAuthenticatorErrors { [authenticator = client.authenticator, request] in
             var authenticated = request
             try await authenticator.authenticate(&authenticated)
             return authenticated
         }
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+        // Only what the authenticator added or changed needs checking.
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where checked[name] != value {
             try HeaderValidation.validate(name: name)
             try HeaderValidation.validate(value: value, named: name)
         }

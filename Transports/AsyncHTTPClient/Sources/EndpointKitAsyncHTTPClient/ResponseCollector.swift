@@ -66,13 +66,13 @@ final class ResponseCollector: HTTPClientResponseDelegate, IdleWatched {
     }
 
     func failIfIdle(at now: NIODeadline) -> Bool {
-        let idleTask = state.withLockedValue { state -> HTTPClient.Task<HTTPResponse>? in
-            guard !state.isFinished, now - state.lastActivity >= idleTimeout else { return nil }
-            return state.task
+        let (isOver, idleTask) = state.withLockedValue { state -> (Bool, HTTPClient.Task<HTTPResponse>?) in
+            if state.isFinished { return (true, nil) }
+            guard now - state.lastActivity >= idleTimeout else { return (false, nil) }
+            return (true, state.task)
         }
-        guard let idleTask else { return state.withLockedValue { $0.isFinished } }
-        idleTask.fail(reason: URLError(.timedOut))
-        return true
+        idleTask?.fail(reason: URLError(.timedOut))
+        return isOver
     }
 
     func didVisitURL(task: HTTPClient.Task<HTTPResponse>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
