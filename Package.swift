@@ -1,5 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+// EndpointKit depends on no package by default: with default traits, a package that depends on
+// it resolves and fetches nothing. The AsyncHTTPClient transport needs async-http-client and
+// SwiftNIO; its dependency on them is enabled by the `AsyncHTTPClient` trait, off by default:
+//
+//     .package(url: "https://github.com/endpointkit/EndpointKit.git", from: "0.1.0", traits: ["AsyncHTTPClient"])
+let asyncHTTPClient: TargetDependencyCondition? = .when(traits: ["AsyncHTTPClient"])
 
 let package = Package(
     name: "EndpointKit",
@@ -7,39 +14,50 @@ let package = Package(
     products: [
         .library(name: "EndpointKit", targets: ["EndpointKit"]),
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
+        .library(name: "EndpointKitAsyncHTTPClient", targets: ["EndpointKitAsyncHTTPClient"]),
+    ],
+    traits: [
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "AsyncHTTPClientTransport: sends requests with AsyncHTTPClient (SwiftNIO), for Linux servers."
+        ),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
     ],
     targets: [
         .target(name: "EndpointKit"),
         .target(name: "EndpointKitTesting", dependencies: ["EndpointKit"]),
-        .executableTarget(
-            name: "tour",
-            dependencies: ["EndpointKit"],
-            path: "Examples/Tour"
-        ),
-        .executableTarget(
-            name: "github",
-            dependencies: ["EndpointKit"],
-            path: "Examples/GitHub"
-        ),
-        .executableTarget(
-            name: "transfers",
-            dependencies: ["EndpointKit"],
-            path: "Examples/Transfers"
-        ),
         .target(
-            name: "SampleApp",
-            dependencies: ["EndpointKit"],
-            path: "Tests/SampleApp"
+            name: "EndpointKitAsyncHTTPClient",
+            dependencies: [
+                "EndpointKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: asyncHTTPClient),
+                .product(name: "NIOCore", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: asyncHTTPClient),
+                .product(name: "NIOPosix", package: "swift-nio", condition: asyncHTTPClient),
+            ]
+        ),
+
+        .executableTarget(name: "tour", dependencies: ["EndpointKit"], path: "Examples/Tour"),
+        .executableTarget(name: "github", dependencies: ["EndpointKit"], path: "Examples/GitHub"),
+        .executableTarget(name: "transfers", dependencies: ["EndpointKit"], path: "Examples/Transfers"),
+        .target(name: "SampleApp", dependencies: ["EndpointKit"], path: "Examples/SampleApp"),
+
+        .testTarget(name: "EndpointKitTests", dependencies: ["EndpointKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "EndpointKitAsyncHTTPClientTests",
+            dependencies: [
+                "EndpointKit", "EndpointKitAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: asyncHTTPClient),
+            ]
         ),
         .testTarget(
-            name: "SampleAppTests",
-            dependencies: ["SampleApp", "EndpointKitTesting"],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(
-            name: "EndpointKitTests",
-            dependencies: ["EndpointKit"],
-            resources: [.copy("Fixtures")]
+            name: "SampleAppTests", dependencies: ["SampleApp", "EndpointKitTesting"], resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // The benchmarks live in their own package so that EndpointKit itself keeps zero dependencies.
@@ -7,8 +7,7 @@ let package = Package(
     name: "EndpointKitBenchmarks",
     platforms: [.macOS(.v12)],
     dependencies: [
-        .package(name: "EndpointKit", path: ".."),
-        .package(name: "EndpointKitAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
+        .package(name: "EndpointKit", path: "..", traits: ["AsyncHTTPClient"]),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
@@ -19,7 +18,7 @@ let package = Package(
             dependencies: [
                 "AllocationCounter",
                 .product(name: "EndpointKit", package: "EndpointKit"),
-                .product(name: "EndpointKitAsyncHTTPClient", package: "EndpointKitAsyncHTTPClient"),
+                .product(name: "EndpointKitAsyncHTTPClient", package: "EndpointKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A parsed `Retry-After` header (RFC 9110 §10.2.3): a number of seconds or an HTTP date.
-public struct RetryAfter: Sendable, Equatable {
+package struct RetryAfter: Sendable, Equatable {
     /// Seconds to wait from now; never negative.
-    public var delay: TimeInterval
+    package var delay: TimeInterval
 
     /// Parses a `Retry-After` value.
     ///
@@ -11,7 +11,7 @@ public struct RetryAfter: Sendable, Equatable {
     ///   - value: The header's value, such as `"120"` or `"Wed, 21 Oct 2026 07:28:00 GMT"`.
     ///   - now: The current time, to turn a date into a delay.
     /// - Returns: `nil` when `value` is `nil` or neither form.
-    public init?(_ value: String?, now: Date = Date()) {
+    package init?(_ value: String?, now: Date = Date()) {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if value.allSatisfy(\.isASCII), let seconds = Int(value), seconds >= 0 {
             delay = TimeInterval(seconds)

@@ -34,7 +34,7 @@ extension URLRequest {
     ///   the URL that answered.
     /// - Returns: The request to send to the redirect's target, or `nil` when `response` is not a
     ///   redirect to follow.
-    public func redirected(by response: HTTPResponse) -> URLRequest? {
+    package func redirected(by response: HTTPResponse) -> URLRequest? {
         guard Self.redirectStatusCodes.contains(response.statusCode),
             let location = response.headers["Location"],
             let target = URL(string: location, relativeTo: response.url ?? url)?.absoluteURL,

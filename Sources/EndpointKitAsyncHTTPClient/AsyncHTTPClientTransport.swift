@@ -1,0 +1,148 @@
+#if AsyncHTTPClient
+    import AsyncHTTPClient
+    import EndpointKit
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// A `Transport` that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession:
+    /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
+    ///
+    /// It adds little to AsyncHTTPClient itself: each request is one `execute` with a delegate that
+    /// collects the body on the event loop; idle timeouts are checked for all requests at once by
+    /// one periodic timer; no task or async sequence of its own (except to read an `httpBodyStream`).
+    ///
+    /// The app owns the `HTTPClient`: it creates it (with ``makeDefaultConfiguration()``, which
+    /// turns AsyncHTTPClient's own redirect handling off), shares it between clients, and shuts it
+    /// down when it is done with it.
+    ///
+    /// ```swift
+    /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
+    /// let client = Client(baseURL: apiURL, transport: AsyncHTTPClientTransport(client: httpClient))
+    /// let repos = try await client.get(UserRepositories())
+    /// try await httpClient.shutdown()
+    /// ```
+    ///
+    /// What it promises, as `URLSessionTransport` does:
+    /// - **Redirects** are followed by the transport itself, with EndpointKit's rules
+    ///   (`URLRequest.redirected(by:)`): only credential-free headers go to another origin, a
+    ///   `307`/`308` keeps method and body, a `301`/`302`/`303` of a `POST` becomes a `GET`. The
+    ///   `HTTPClient` must not follow redirects itself (AsyncHTTPClient would forward custom headers
+    ///   such as `X-API-Key` to another origin); if it does, the call fails with
+    ///   ``HTTPClientFollowsRedirectsError``. So `HTTPClient.shared`, which follows redirects, does
+    ///   not suit this transport.
+    /// - **Timeouts**: the request's `timeoutInterval` (the client's or endpoint's `Timeouts.idle`)
+    ///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
+    ///   from the start of the request (waiting for a connection, connecting, sending) to the last
+    ///   byte of the response; every part of the body sent or received starts it again. A slow but
+    ///   steady download never trips it. It is checked every eighth of the timeout (every second for
+    ///   timeouts over 8 s), so a request fails up to that much later. It fails with
+    ///   `URLError(.timedOut)`, which EndpointKit reports as a retryable `transportFailed` whose
+    ///   `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
+    ///   `Client` as with any transport.
+    /// - **Cancellation** of the calling task stops the request at once and throws
+    ///   `CancellationError` (so the client throws `EndpointError.cancelled`).
+    /// - **Size**: a body larger than ``maximumResponseSize`` fails with `ResponseTooLargeError`,
+    ///   as soon as `Content-Length` or the bytes received say so.
+    /// - **Errors** that have a `URLError` equivalent (timeouts, refused or lost connections) are
+    ///   thrown as that `URLError`, with AsyncHTTPClient's error under `NSUnderlyingErrorKey`, so
+    ///   that `RetryPolicy` and `EndpointError.isTimeout` read them as they read URLSession's.
+    /// - **Authentication challenges** do not exist here: a `401` is returned as it is, with its body.
+    public struct AsyncHTTPClientTransport: Transport {
+        /// The AsyncHTTPClient client that sends the requests; the app shuts it down.
+        public let client: HTTPClient
+        /// The largest response body accepted, in bytes; a larger one fails with
+        /// `ResponseTooLargeError` instead of filling memory.
+        public let maximumResponseSize: Int
+        /// How many redirects one request may follow; one more fails with
+        /// `URLError(.httpTooManyRedirects)`.
+        public let maximumRedirects: Int
+        /// Enforces the idle timeouts of this transport's requests (shared by its copies).
+        private let idleWatchdog: IdleWatchdog
+
+        /// Creates a transport that sends requests with `client`.
+        ///
+        /// - Parameters:
+        ///   - client: An `HTTPClient` that does not follow redirects, such as one created with
+        ///     ``makeDefaultConfiguration()``. The app keeps it and shuts it down
+        ///     (`try await client.shutdown()`) once no call uses it any more.
+        ///   - maximumResponseSize: The largest response body accepted, in bytes; 64 MiB by default.
+        ///   - maximumRedirects: How many redirects one request may follow; 10 by default.
+        public init(client: HTTPClient, maximumResponseSize: Int = 64 << 20, maximumRedirects: Int = 10) {
+            self.client = client
+            self.maximumResponseSize = maximumResponseSize
+            self.maximumRedirects = maximumRedirects
+            idleWatchdog = IdleWatchdog(eventLoop: client.eventLoopGroup.next())
+        }
+
+        /// The `HTTPClient` configuration this transport expects: redirects are not followed by
+        /// AsyncHTTPClient (the transport follows them with EndpointKit's rules), gzip and deflate
+        /// responses are decompressed (at most 25 times their size; the result counts towards
+        /// ``maximumResponseSize``), connecting times out after 10 seconds, and a refused connection
+        /// fails at once, as with URLSession, instead of being tried again by AsyncHTTPClient until
+        /// the connect timeout: the client's `RetryPolicy` decides whether to try again.
+        ///
+        /// AsyncHTTPClient's other defaults stay: up to 8 connections per host (more requests wait
+        /// for one), idle connections kept for 60 seconds, no read timeout of its own (the transport
+        /// applies the request's idle timeout).
+        ///
+        /// ```swift
+        /// var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+        /// configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
+        /// let httpClient = HTTPClient(configuration: configuration)
+        /// ```
+        ///
+        /// - Returns: A new configuration; change anything but `redirectConfiguration`.
+        public static func makeDefaultConfiguration() -> HTTPClient.Configuration {
+            var configuration = HTTPClient.Configuration()
+            configuration.redirectConfiguration = .disallow
+            configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
+            configuration.decompression = .enabled(limit: .ratio(25))
+            configuration.connectionPool.retryConnectionEstablishment = false
+            return configuration
+        }
+
+        /// Sends `request` with the `HTTPClient`, following redirects with EndpointKit's rules.
+        ///
+        /// - Parameter request: The request to send.
+        /// - Returns: The final response, whatever its status, with `url` set to the URL that answered.
+        /// - Throws: `CancellationError` when the calling task is cancelled; `ResponseTooLargeError`
+        ///   for a body over ``maximumResponseSize``; ``HTTPClientFollowsRedirectsError`` when the
+        ///   `HTTPClient` followed a redirect itself; a `URLError` for a timeout or a failed
+        ///   connection; AsyncHTTPClient's or SwiftNIO's error otherwise.
+        public func send(_ request: URLRequest) async throws -> HTTPResponse {
+            var current = request
+            var response = try await perform(current)
+            var redirects = 0
+            while let next = current.redirected(by: response) {
+                guard redirects < maximumRedirects else { throw URLError(.httpTooManyRedirects) }
+                redirects += 1
+                current = next
+                response = try await perform(current)
+            }
+            return response
+        }
+
+        /// Sends one request (no redirect followed) and collects its response within the idle timeout.
+        private func perform(_ request: URLRequest) async throws -> HTTPResponse {
+            let outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+            let collector = ResponseCollector(
+                url: request.url, isHead: outgoing.method == .HEAD, limit: maximumResponseSize,
+                idleTimeout: request.timeoutInterval, watchdog: idleWatchdog)
+            let exchange = client.execute(request: outgoing, delegate: collector)
+            collector.start(exchange)
+            do {
+                return try await withTaskCancellationHandler {
+                    try await exchange.futureResult.get()
+                } onCancel: {
+                    exchange.cancel()
+                }
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                throw URLError(asyncHTTPClientError: error) ?? error
+            }
+        }
+    }
+#endif

@@ -1,0 +1,200 @@
+#if AsyncHTTPClient
+    import AsyncHTTPClient
+    import EndpointKit
+    import EndpointKitAsyncHTTPClient
+    import Foundation
+    import Testing
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    @Suite("Size limit, timeouts, cancellation and failures of AsyncHTTPClientTransport", .requiresHTTPBin)
+    struct LimitsIntegrationTests {
+        @Test("A body up to the limit is returned whole, with or without Content-Length")
+        func bodyUpToTheLimit() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(
+                    baseURL: HTTPBin.url!,
+                    transport: AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 10_000))
+
+                let announced = try await client.get(RandomBytes(count: 10_000))
+                let streamed = try await client.get(StreamedBytes(count: 10_000))
+
+                #expect(announced.count == 10_000)
+                #expect(streamed.count == 10_000)
+            }
+        }
+
+        @Test(
+            "A body over the limit fails with ResponseTooLargeError, whether Content-Length announces it or not",
+            arguments: [false, true])
+        func bodyOverTheLimit(streamed: Bool) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(
+                    baseURL: HTTPBin.url!, retryPolicy: .never,
+                    transport: AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 10_000))
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    streamed
+                        ? try await client.get(StreamedBytes(count: 10_001))
+                        : try await client.get(RandomBytes(count: 10_001))
+                }
+
+                #expect(
+                    HTTPBin.transportError(of: result) as? ResponseTooLargeError == ResponseTooLargeError(limit: 10_000)
+                )
+                // The transport stays usable after the transfer was cut short.
+                let next = try await client.get(RandomBytes(count: 10))
+                #expect(next.count == 10)
+            }
+        }
+
+        @Test("A HEAD whose Content-Length is over the limit succeeds: it has no body")
+        func headIsNotLimited() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let transport = AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 100)
+                var request = URLRequest(url: URL(string: HTTPBin.urlString("/bytes/5000"))!)
+                request.httpMethod = "HEAD"
+
+                let response = try await transport.send(request)
+
+                #expect(response.statusCode == 200)
+                #expect(response.headers["Content-Length"] == "5000")
+                #expect(response.body.isEmpty)
+            }
+        }
+
+        @Test("Cancelling the task stops a slow call with EndpointError.cancelled well before the server answers")
+        func cancellation() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let start = ProcessInfo.processInfo.systemUptime
+
+                let task = Task {
+                    await HTTPBin.result { () async throws(EndpointError) in try await client.get(Delay(seconds: 5)) }
+                }
+                try await Task.sleep(nanoseconds: 300_000_000)
+                task.cancel()
+                let result = await task.value
+
+                guard case .failure(.cancelled) = result else {
+                    Issue.record("expected .cancelled, got \(result)")
+                    return
+                }
+                #expect(HTTPBin.seconds(since: start) < 2)
+                // The client and its HTTPClient are still usable.
+                let next = try await client.get(GetEcho(query: ["after": "cancel"]))
+                #expect(next.args["after"] == .string("cancel"))
+            }
+        }
+
+        @Test("The transport itself throws CancellationError, not an AsyncHTTPClient error, when its task is cancelled")
+        func transportThrowsCancellationError() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let transport = AsyncHTTPClientTransport(client: httpClient)
+                let request = URLRequest(url: URL(string: HTTPBin.urlString("/delay/5"))!)
+
+                let task = Task { () -> (any Error)? in
+                    do {
+                        _ = try await transport.send(request)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                try await Task.sleep(nanoseconds: 200_000_000)
+                task.cancel()
+
+                let error = await task.value
+                #expect(error is CancellationError, "got \(String(describing: error))")
+            }
+        }
+
+        @Test("A server silent for longer than the idle timeout fails with a timeout, promptly")
+        func idleTimeout() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let start = ProcessInfo.processInfo.systemUptime
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Delay(seconds: 5, timeouts: Timeouts(idle: 0.5)))
+                }
+
+                guard case .failure(let error) = result else {
+                    Issue.record("expected a timeout, got \(result)")
+                    return
+                }
+                #expect(error.isTimeout, "got \(error)")
+                #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut)
+                #expect(HTTPBin.seconds(since: start) < 2)
+            }
+        }
+
+        @Test("A short idle timeout is enforced promptly while a request with a long one is in flight")
+        func shortIdleTimeoutBesideALongOne() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                // One request with a 60 s idle timeout (checked every second) in flight, then one with
+                // 0.2 s (checked every 25 ms): the transport must check more often, not every second.
+                // Checked once a second only, it would fail about 0.9 s after it started.
+                let long = Task { try await client.get(Delay(seconds: 3, timeouts: Timeouts(idle: 60))) }
+                try await Task.sleep(nanoseconds: 100_000_000)
+                let start = ProcessInfo.processInfo.systemUptime
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Delay(seconds: 5, timeouts: Timeouts(idle: 0.2)))
+                }
+
+                #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
+                #expect(HTTPBin.seconds(since: start) < 0.6)
+                _ = try await long.value
+            }
+        }
+
+        @Test("The idle timeout limits silence, not the whole transfer: a body that keeps dripping is received")
+        func idleTimeoutIsNotADeadline() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let start = ProcessInfo.processInfo.systemUptime
+
+                // 5 bytes, one every 0.4 s: about 2 s in all, with an idle timeout of 1 s.
+                let bytes = try await client.get(Drip(count: 5, interval: 0.4, timeouts: Timeouts(idle: 1)))
+
+                #expect(bytes.count == 5)
+                #expect(HTTPBin.seconds(since: start) > 1.2)
+            }
+        }
+
+        @Test("A body that stops dripping for longer than the idle timeout fails with a timeout")
+        func idleTimeoutDuringBody() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+
+                // 2 bytes 3 s apart, with an idle timeout of 1 s.
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Drip(count: 2, interval: 3, timeouts: Timeouts(idle: 1)))
+                }
+
+                #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
+            }
+        }
+
+        @Test("A refused connection fails at once with URLError.cannotConnectToHost, as with URLSession")
+        func refusedConnection() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                // Port 1 on loopback: nothing listens there.
+                let client = Client(
+                    baseURL: URL(string: "http://127.0.0.1:1")!, retryPolicy: .never,
+                    transport: AsyncHTTPClientTransport(client: httpClient))
+                let start = ProcessInfo.processInfo.systemUptime
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(GetEcho()) }
+
+                #expect(
+                    (HTTPBin.transportError(of: result) as? URLError)?.code == .cannotConnectToHost, "got \(result)")
+                #expect(HTTPBin.seconds(since: start) < 2, "AsyncHTTPClient must not retry until its connect timeout")
+            }
+        }
+    }
+#endif

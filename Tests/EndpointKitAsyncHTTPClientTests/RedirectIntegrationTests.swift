@@ -1,0 +1,138 @@
+#if AsyncHTTPClient
+    import AsyncHTTPClient
+    import EndpointKit
+    import EndpointKitAsyncHTTPClient
+    import Foundation
+    import Testing
+
+    @Suite("Redirects through AsyncHTTPClientTransport against httpbin", .requiresHTTPBin)
+    struct RedirectIntegrationTests {
+        /// `GET /redirect-to?url=…`: httpbin answers 302 with that `Location`.
+        struct RedirectedGet: GET {
+            typealias ResponseType = Echo
+            let path = "/redirect-to"
+            let target: String
+            var query: Parameters { ["url": target] }
+        }
+
+        /// `POST /redirect-to?url=…&status_code=…` with a JSON body.
+        struct RedirectedPost: POST {
+            typealias ResponseType = Echo
+            let path = "/redirect-to"
+            let target: String
+            let statusCode: Int
+            let payload: Payload
+            var query: Parameters { ["url": target, "status_code": statusCode] }
+            var body: RequestBody { .json(payload) }
+        }
+
+        /// `GET /redirect/{count}`: that many redirects, then `/get`.
+        struct Redirects: GET {
+            typealias ResponseType = Echo
+            let count: Int
+            var path: String { "/redirect/\(count)" }
+        }
+
+        @Test(
+            "A redirect to another origin carries no Authorization, Cookie or custom header, but keeps Accept",
+            .enabled(if: HTTPBin.otherOriginURL != nil, "needs httpbin on 127.0.0.1 or localhost"))
+        func crossOriginRedirectDropsCredentials() async throws {
+            let otherOrigin = try #require(HTTPBin.otherOriginURL)
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(
+                    baseURL: HTTPBin.url!, authenticator: .bearer("secret-token"),
+                    headers: ["Cookie": "session=secret", "X-API-Key": "key-123"],
+                    transport: AsyncHTTPClientTransport(client: httpClient))
+
+                let response = try await client.send(RedirectedGet(target: otherOrigin.absoluteString + "/get"))
+
+                #expect(response.url?.absoluteString == otherOrigin.absoluteString + "/get")
+                #expect(response.value.header("Host") == "\(otherOrigin.host!):\(otherOrigin.port!)")
+                #expect(response.value.header("Authorization") == nil)
+                #expect(response.value.header("Cookie") == nil)
+                #expect(response.value.header("X-API-Key") == nil)
+                #expect(response.value.header("Accept") == "application/json")
+            }
+        }
+
+        @Test("A redirect within the origin keeps the Authorization header")
+        func sameOriginRedirectKeepsCredentials() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(
+                    baseURL: HTTPBin.url!, authenticator: .bearer("secret-token"),
+                    transport: AsyncHTTPClientTransport(client: httpClient))
+
+                let response = try await client.send(RedirectedGet(target: "/get"))
+
+                #expect(response.url?.absoluteString == HTTPBin.urlString("/get"))
+                #expect(response.value.header("Authorization") == "Bearer secret-token")
+            }
+        }
+
+        @Test("A 307 or 308 of a POST sends the same method and body again", arguments: [307, 308])
+        func redirectedPostKeepsBody(statusCode: Int) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let payload = Payload(message: "redirected with \(statusCode)", numbers: [4, 5])
+
+                let response = try await client.send(
+                    RedirectedPost(target: "/post", statusCode: statusCode, payload: payload))
+
+                #expect(response.url?.absoluteString == HTTPBin.urlString("/post"))
+                #expect(response.value.json == payload.echoed)
+                let sentLength = try JSONEncoder().encode(payload).count
+                #expect(response.value.header("Content-Length") == "\(sentLength)")
+            }
+        }
+
+        @Test("A 302 or 303 of a POST is followed with a GET without body", arguments: [302, 303])
+        func redirectedPostBecomesGET(statusCode: Int) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+
+                let response = try await client.send(
+                    RedirectedPost(target: "/get", statusCode: statusCode, payload: Payload(message: "x", numbers: [])))
+
+                // httpbin's /get answers only GET (405 otherwise), so reaching it proves the method.
+                #expect(response.url?.absoluteString == HTTPBin.urlString("/get"))
+                #expect(response.value.header("Content-Type") == nil)
+                #expect(response.value.header("Content-Length") == nil)
+            }
+        }
+
+        @Test("A chain of redirects is followed up to the limit; one more fails with httpTooManyRedirects")
+        func redirectLimit() async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(
+                    baseURL: HTTPBin.url!, retryPolicy: .never,
+                    transport: AsyncHTTPClientTransport(client: httpClient, maximumRedirects: 3))
+
+                let followed = try await client.send(Redirects(count: 3))
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Redirects(count: 4))
+                }
+
+                #expect(followed.url?.absoluteString == HTTPBin.urlString("/get"))
+                #expect(
+                    (HTTPBin.transportError(of: result) as? URLError)?.code == .httpTooManyRedirects, "got \(result)")
+            }
+        }
+
+        @Test("An HTTPClient that follows redirects itself is reported with HTTPClientFollowsRedirectsError")
+        func clientThatFollowsRedirects() async throws {
+            // AsyncHTTPClient's default configuration follows up to 5 redirects.
+            try await HTTPBin.withHTTPClient(configuration: HTTPClient.Configuration()) { httpClient in
+                let client = Client(
+                    baseURL: HTTPBin.url!, retryPolicy: .never, transport: AsyncHTTPClientTransport(client: httpClient))
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(RedirectedGet(target: "/get"))
+                }
+
+                let error = try #require(HTTPBin.transportError(of: result) as? HTTPClientFollowsRedirectsError)
+                #expect(error.finalURL?.absoluteString == HTTPBin.urlString("/get"))
+                #expect(error.description.contains("makeDefaultConfiguration"))
+            }
+        }
+    }
+#endif
