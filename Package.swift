@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "EndpointKit", targets: ["EndpointKit"]),
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
+        .library(name: "EndpointKitGitHub", targets: ["EndpointKitGitHub"]),
         .library(name: "EndpointKitAsyncHTTPClient", targets: ["EndpointKitAsyncHTTPClient"]),
     ],
     traits: [
@@ -30,6 +31,7 @@ let package = Package(
     targets: [
         .target(name: "EndpointKit"),
         .target(name: "EndpointKitTesting", dependencies: ["EndpointKit"]),
+        .target(name: "EndpointKitGitHub", dependencies: ["EndpointKit"]),
         .target(
             name: "EndpointKitAsyncHTTPClient",
             dependencies: [
@@ -44,11 +46,18 @@ let package = Package(
         ),
 
         .executableTarget(name: "tour", dependencies: ["EndpointKit"], path: "Examples/Tour"),
-        .executableTarget(name: "github", dependencies: ["EndpointKit"], path: "Examples/GitHub"),
+        .executableTarget(name: "github", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/GitHub"),
         .executableTarget(name: "transfers", dependencies: ["EndpointKit"], path: "Examples/Transfers"),
-        .target(name: "SampleApp", dependencies: ["EndpointKit"], path: "Examples/SampleApp"),
+        .target(name: "SampleApp", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/SampleApp"),
 
-        .testTarget(name: "EndpointKitTests", dependencies: ["EndpointKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "EndpointKitTests", dependencies: ["EndpointKit", "EndpointKitTesting"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "EndpointKitGitHubTests", dependencies: ["EndpointKitGitHub", "EndpointKitTesting"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "EndpointKitAsyncHTTPClientTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitGitHub
 import Foundation
 
 // The GitHub endpoints and models the `github` tool uses: plain values, declared once.
@@ -53,12 +54,10 @@ struct CreateIssue: POST {
 extension Client {
     /// A client for GitHub's REST API (or GitHub Enterprise at `https://HOST/api/v3`).
     static func gitHub(baseURL: URL, token: String) -> Client {
-        Client(
-            baseURL: baseURL,
-            authenticator: .token(token),
-            headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
-            decoder: .json(keyDecoding: .convertFromSnakeCase),
-            errorBodyType: GitHubAPIError.self,
-            cache: InMemoryResponseCache())
+        Client(baseURL: baseURL, authenticator: .token(token)) {
+            $0.api = .gitHub
+            $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+            $0.cache = InMemoryResponseCache()
+        }
     }
 }

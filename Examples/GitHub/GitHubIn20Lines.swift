@@ -1,6 +1,7 @@
 // The README's "GitHub in 20 lines", compiled with the `github` target so that it cannot rot;
 // ReadmeTests checks that the README shows exactly this code.
 import EndpointKit
+import EndpointKitGitHub
 import Foundation
 
 struct Repo: Decodable, JSONObject {
@@ -15,10 +16,11 @@ struct MyRepos: GET {
 }
 
 func printMyRepositories(token: String) async throws(EndpointError) {
-    let github = Client(
-        baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token),
-        decoder: .json(keyDecoding: .convertFromSnakeCase), errorBodyType: GitHubAPIError.self,
-        cache: InMemoryResponseCache())
+    let github = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token)) {
+        $0.api = .gitHub
+        $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+        $0.cache = InMemoryResponseCache()
+    }
     for try await repo in github.pages(of: MyRepos()).elements() {
         print(repo.fullName, repo.stargazersCount)
     }

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitGitHub
 import Foundation
 
 // github: list repositories, show one, or open an issue, against GitHub or a GitHub-like API.
@@ -52,7 +53,7 @@ do {
         break
     }
 } catch {
-    if let apiError = error.response?.errorBody(as: GitHubAPIError.self) {
+    if let apiError = error.errorBody(as: GitHubAPIError.self) {
         printError("github: \(apiError) (status \(error.response?.statusCode ?? 0))")
     } else {
         printError("github: \(error)")

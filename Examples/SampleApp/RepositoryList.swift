@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitGitHub
 import Foundation
 
 // A small "app" module, as an app team would write it: endpoints, models and a service that
@@ -21,10 +22,6 @@ public struct MyRepositories: GET {
     public typealias ResponseType = [Repository]
     public let path = "/user/repos"
     public var query: Parameters { ["per_page": 100, "sort": "updated"] }
-    public var sampleData: Data? {
-        Data(
-            #"[{"name": "sample", "full_name": "octocat/sample", "stargazers_count": 3, "archived": false}]"#.utf8)
-    }
     public init() {}
 }
 
@@ -60,10 +57,12 @@ public struct RepositoryService: Sendable {
 
     /// A service on `client`, configured the app's way.
     public init(baseURL: URL, token: String, transport: some Transport) {
-        client = Client(
-            baseURL: baseURL, authenticator: .token(token), decoder: .json(keyDecoding: .convertFromSnakeCase),
-            retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: 0.01), errorBodyType: GitHubAPIError.self,
-            transport: transport)
+        client = Client(baseURL: baseURL, authenticator: .token(token)) {
+            $0.api = .gitHub
+            $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 2, initialDelay: 0.01)
+            $0.transport = transport
+        }
     }
 
     /// The names of the active repositories, most starred first.
@@ -91,6 +90,6 @@ public struct RepositoryService: Sendable {
     private static func failure(for error: EndpointError) -> Failure {
         if error.response?.statusCode == 401 { return .signedOut }
         if case .transportFailed = error { return .offline }
-        return .server(error.response?.errorBody(as: GitHubAPIError.self)?.message ?? error.description)
+        return .server(error.errorBody(as: GitHubAPIError.self)?.message ?? error.description)
     }
 }

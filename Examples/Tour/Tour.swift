@@ -9,7 +9,9 @@ struct Tour {
 
     init(baseURL: URL) {
         self.baseURL = baseURL
-        client = Client(baseURL: baseURL, headers: ["User-Agent": "EndpointKit-Tour"])
+        client = Client(baseURL: baseURL) {
+            $0.headers = ["User-Agent": "EndpointKit-Tour"]
+        }
     }
 
     /// Runs every step and prints what it got.
@@ -39,7 +41,7 @@ struct Tour {
 
     func typedGet() async throws {
         let search = Search(term: "swift+nio & friends/ü", tags: ["server", "linux"], page: 2)
-        print("   request: GET \(try client.makeRequest(for: search).url?.absoluteString ?? "?")")
+        print("   request: GET \(try await client.request(for: search).url?.absoluteString ?? "?")")
         let echoed = try await client.get(search).args
         print("   httpbin read: q=\"\(echoed.q)\" tag=\(echoed.tag) page=\(echoed.page)")
         try expect(echoed.q == search.term && echoed.tag == search.tags && echoed.page == "2", "query was altered")
@@ -85,10 +87,10 @@ struct Tour {
     func typedError() async throws {
         do {
             _ = try await client.get(Teapot())
-        } catch .unacceptableStatus(let response) {
-            print("   caught EndpointError.unacceptableStatus: status \(response.statusCode)")
-            print("   the response came with it: \(response.body.count) bytes of ASCII art")
-            try expect(response.statusCode == 418, "expected status 418")
+        } catch .unacceptableStatus(let failure) {
+            print("   caught EndpointError.unacceptableStatus: status \(failure.statusCode)")
+            print("   the response came with it: \(failure.response.body.count) bytes of ASCII art")
+            try expect(failure.statusCode == 418, "expected status 418")
             return
         } catch {
             throw TourFailure("expected status 418, got: \(error)")

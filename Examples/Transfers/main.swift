@@ -18,7 +18,9 @@ func fail(_ message: String) -> Never {
 }
 
 guard arguments.count >= 3, let baseURL = URL(string: arguments[1]) else { fail(usage) }
-let client = Client(baseURL: baseURL, decoder: .json(keyDecoding: .convertFromSnakeCase))
+let client = Client(baseURL: baseURL) {
+    $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+}
 
 do {
     switch arguments[0] {

@@ -6,7 +6,7 @@
 // Each input is an HTTP response body. It goes through the same pure path `Client.send` takes
 // after the transport (`ResponseDecoding.decode(_:from:using:)`) for many response types and two
 // decoders, and through `JSONValue(parsing:)`, `JSON` subscripting, `WebLink.parse` and
-// `RetryAfter`, `RateLimitFailure` and `RateLimit`. The only acceptable outcomes are a value or a thrown error: any trap, crash,
+// `RetryAfter`, `RateLimitSignal` and `RateLimitFailure`. The only acceptable outcomes are a value or a thrown error: any trap, crash,
 // hang or AddressSanitizer report is a bug. A few invariants are checked on top (see `check`), among them
 // that the fast `.convertFromSnakeCase` path gives exactly what Foundation's own strategy gives.
 
@@ -249,7 +249,8 @@ func walk(_ root: JSON, seed: UInt64) {
         do {
             _ = try current.decode(Int.self)
         } catch {
-            _ = DecodingFailure(decoding: Int.self, error: error, response: HTTPResponse(statusCode: 200)).description
+            _ = DecodingFailure(decoding: Int.self, error: error, method: .get, response: HTTPResponse(statusCode: 200))
+                .description
         }
     }
 }
@@ -339,25 +340,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         throttled.statusCode = 503
         throttled.headers = ["Retry-After": text]
         throttled.statusCode = 429
-        if let failure = RateLimitFailure(throttled, now: fixedNow) {
-            _ = failure.description
+        if let signal = RateLimitSignal.standard(in: throttled, now: fixedNow) {
+            let status = StatusFailure(method: .get, response: throttled)
+            _ = RateLimitFailure(status: status, retryDate: signal.retryDate).description
         }
         throttled.statusCode = 503
         let policy = RetryPolicy.default
+        let unavailable = EndpointError.unacceptableStatus(StatusFailure(method: .get, response: throttled))
         if let delay = policy.delay(
-            after: .unacceptableStatus(throttled), attempt: 1, method: .get, elapsed: 0, now: fixedNow, random: 0.5)
+            after: unavailable, attempt: 1, method: .get, elapsed: 0, now: fixedNow, random: 0.5)
         {
             check(delay >= 0 && delay <= policy.budget, "retry delay \(delay) outside the budget")
         }
     }
-    _ = EndpointError.unacceptableStatus(response).description
+    _ = EndpointError.unacceptableStatus(StatusFailure(method: .get, response: response)).description
     _ = response.links
-    let limits: HTTPHeaders = [
-        "X-RateLimit-Limit": text, "X-RateLimit-Remaining": text, "X-RateLimit-Reset": text,
-        "X-RateLimit-Used": text,
-    ]
-    if let rateLimit = HTTPResponse(statusCode: 403, headers: limits).rateLimit {
-        _ = rateLimit.isExhausted
-    }
     return 0
 }

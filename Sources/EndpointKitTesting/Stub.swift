@@ -1,6 +1,10 @@
 import EndpointKit
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What a ``StubTransport`` answers a matching request with: a response, or an error, possibly
 /// after a delay.
 ///
@@ -106,21 +110,34 @@ public struct Stub: Sendable {
     }
 }
 
+extension Stub {
+    /// The answer to `request`, after the delay: the response, with the request's URL, or the
+    /// error.
+    func answer(_ request: URLRequest) async throws -> HTTPResponse {
+        if delay > 0 {
+            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+        switch outcome {
+        case .failure(let error):
+            throw error
+        case .response(let statusCode, let headers, let body):
+            return HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
+        }
+    }
+}
+
 /// Why a ``StubTransport`` could not answer.
 public enum StubError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No stub matches the request: the method and path are given.
     case noStub(method: String, path: String)
     /// The fixture file was not found in the bundle.
     case missingFixture(String)
-    /// The endpoint has no ``Endpoint/sampleData``.
-    case noSampleData(path: String)
 
     /// What went wrong.
     public var description: String {
         switch self {
         case .noStub(let method, let path): return "no stub for \(method) \(path)"
         case .missingFixture(let name): return "no fixture named \(name) in the bundle"
-        case .noSampleData(let path): return "the endpoint for \(path) has no sampleData"
         }
     }
 }

@@ -22,12 +22,44 @@ import Foundation
 ///
 /// A path matches when the request's path equals it or ends with it after a `/` (so stubs work
 /// under a base URL such as `/api/v3`). When several stubs match, the latest wins. A request no
-/// stub matches fails with ``StubError/noStub(method:path:)``.
+/// stub matches goes to the responder given at creation, or fails with
+/// ``StubError/noStub(method:path:)``.
+///
+/// For an answer that depends on the request, give a responder:
+///
+/// ```swift
+/// let transport = StubTransport { request in
+///     let page = request.url?.query == "page=2" ? "[3]" : "[1, 2]"
+///     return HTTPResponse(statusCode: 200, body: Data(page.utf8), url: request.url)
+/// }
+/// ```
 public final class StubTransport: Transport {
     private let registry = StubRegistry()
+    /// Answers the requests that no stub matches; `nil` to fail them.
+    private let responder: (@Sendable (URLRequest) async throws -> HTTPResponse)?
 
-    /// Creates a transport with no stubs.
-    public init() {}
+    /// Creates a transport with no stubs: every request fails until it is stubbed.
+    public init() {
+        responder = nil
+    }
+
+    /// Creates a transport that answers every request no stub matches with `responder`.
+    ///
+    /// - Parameter responder: Answers a request, or throws the transport error to simulate.
+    public init(responder: @escaping @Sendable (URLRequest) async throws -> HTTPResponse) {
+        self.responder = responder
+    }
+
+    /// Creates a transport that answers every request no stub matches with `stub`.
+    ///
+    /// ```swift
+    /// let transport = StubTransport(answering: .status(503, headers: ["Retry-After": "1"]))
+    /// ```
+    ///
+    /// - Parameter stub: The answer.
+    public convenience init(answering stub: Stub) {
+        self.init { request in try await stub.answer(request) }
+    }
 
     /// Answers `method` requests for `path` with `stub`.
     ///
@@ -40,17 +72,21 @@ public final class StubTransport: Transport {
         await registry.add(Route(method: method, path: path, query: query, stub: stub))
     }
 
-    /// Answers requests for `endpoint`'s method and path with `stub`, or by default with the
-    /// endpoint's ``Endpoint/sampleData``.
+    /// Answers requests for `endpoint`'s method and path with `stub`.
     ///
     /// - Parameters:
     ///   - endpoint: The endpoint; its path should be relative, as endpoints' paths are.
-    ///   - stub: The answer; `nil` for the endpoint's sample data.
-    public func stub<E: Endpoint>(_ endpoint: E, with stub: Stub? = nil) async {
-        let answer =
-            stub ?? endpoint.sampleData.map { .data($0, headers: ["Content-Type": E.ResponseType.acceptedMediaType]) }
-            ?? .error(StubError.noSampleData(path: endpoint.path))
-        await registry.add(Route(method: E.method, path: endpoint.path, query: [:], stub: answer))
+    ///   - stub: The answer.
+    public func stub<E: Endpoint>(_ endpoint: E, with stub: Stub) async {
+        await registry.add(Route(method: E.method, path: endpoint.path, query: [:], stub: stub))
+    }
+
+    /// Answers requests for `endpoint`'s method and path with its ``SampleDataProviding/sampleData``.
+    ///
+    /// - Parameter endpoint: The endpoint; its path should be relative, as endpoints' paths are.
+    public func stub<E: SampleDataProviding>(_ endpoint: E) async {
+        let headers: HTTPHeaders = ["Content-Type": E.ResponseType.acceptedMediaType]
+        await stub(endpoint, with: .data(endpoint.sampleData, headers: headers))
     }
 
     /// Every request received, in order.
@@ -67,22 +103,16 @@ public final class StubTransport: Transport {
     ///
     /// - Parameter request: The request.
     /// - Returns: The stubbed response.
-    /// - Throws: The stubbed error, ``StubError/noStub(method:path:)``, or `CancellationError`
-    ///   when cancelled during a delay.
+    /// - Throws: The stubbed error, the responder's error, ``StubError/noStub(method:path:)``,
+    ///   or `CancellationError` when cancelled during a delay.
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
-        let stub = await registry.record(request)
-        guard let stub else {
-            throw StubError.noStub(method: request.httpMethod ?? "GET", path: request.url?.path ?? "")
+        if let stub = await registry.record(request) {
+            return try await stub.answer(request)
         }
-        if stub.delay > 0 {
-            try await Task.sleep(nanoseconds: UInt64(stub.delay * 1_000_000_000))
+        if let responder {
+            return try await responder(request)
         }
-        switch stub.outcome {
-        case .failure(let error):
-            throw error
-        case .response(let statusCode, let headers, let body):
-            return HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
-        }
+        throw StubError.noStub(method: request.httpMethod ?? "GET", path: request.url?.path ?? "")
     }
 }
 

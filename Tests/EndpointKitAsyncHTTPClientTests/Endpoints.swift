@@ -72,7 +72,7 @@
         let seconds: Int
         var path: String { "/delay/\(seconds)" }
         var timeouts: Timeouts?
-        var retryPolicy: RetryPolicy? { .never }
+        var options: CallOptions { CallOptions(retryPolicy: .never, timeouts: timeouts) }
     }
 
     /// `GET /drip`: `count` bytes, one every `interval` seconds.
@@ -83,6 +83,6 @@
         var timeouts: Timeouts?
         let path = "/drip"
         var query: Parameters { ["numbytes": count, "duration": interval * Double(count), "delay": 0] }
-        var retryPolicy: RetryPolicy? { .never }
+        var options: CallOptions { CallOptions(retryPolicy: .never, timeouts: timeouts) }
     }
 #endif

@@ -32,9 +32,10 @@
         @Test("A connection closed mid-body is transportFailed with URLError.networkConnectionLost")
         func droppedConnection() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.faultServerURL!, retryPolicy: .never,
-                    transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.faultServerURL!) {
+                    $0.retryPolicy = .never
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
                     try await client.get(Dropped(key: Self.uniqueKey()))
@@ -48,9 +49,10 @@
         @Test("The retry policy tries a GET cut short again, as it does with URLSession")
         func droppedConnectionIsRetried() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.faultServerURL!, retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0.01),
-                    transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.faultServerURL!) {
+                    $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 let key = Self.uniqueKey()
 
                 let values = try await client.get(Dropped(key: key, failures: 1))

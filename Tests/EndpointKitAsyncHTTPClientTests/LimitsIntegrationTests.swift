@@ -14,9 +14,9 @@
         @Test("A body up to the limit is returned whole, with or without Content-Length")
         func bodyUpToTheLimit() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.url!,
-                    transport: AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 10_000))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 10_000)
+                }
 
                 let announced = try await client.get(RandomBytes(count: 10_000))
                 let streamed = try await client.get(StreamedBytes(count: 10_000))
@@ -31,9 +31,10 @@
             arguments: [false, true])
         func bodyOverTheLimit(streamed: Bool) async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.url!, retryPolicy: .never,
-                    transport: AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 10_000))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.retryPolicy = .never
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient, maximumResponseSize: 10_000)
+                }
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
                     streamed
@@ -68,7 +69,9 @@
         @Test("Cancelling the task stops a slow call with EndpointError.cancelled well before the server answers")
         func cancellation() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 let start = ProcessInfo.processInfo.systemUptime
 
                 let task = Task {
@@ -114,7 +117,9 @@
         @Test("A server silent for longer than the idle timeout fails with a timeout, promptly")
         func idleTimeout() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 let start = ProcessInfo.processInfo.systemUptime
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
@@ -134,7 +139,9 @@
         @Test("A short idle timeout is enforced promptly while a request with a long one is in flight")
         func shortIdleTimeoutBesideALongOne() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 // One request with a 60 s idle timeout (checked every second) in flight, then one with
                 // 0.2 s (checked every 25 ms): the transport must check more often, not every second.
                 // Checked once a second only, it would fail about 0.9 s after it started.
@@ -155,7 +162,9 @@
         @Test("The idle timeout limits silence, not the whole transfer: a body that keeps dripping is received")
         func idleTimeoutIsNotADeadline() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 let start = ProcessInfo.processInfo.systemUptime
 
                 // 5 bytes, one every 0.4 s: about 2 s in all, with an idle timeout of 1 s.
@@ -169,7 +178,9 @@
         @Test("A body that stops dripping for longer than the idle timeout fails with a timeout")
         func idleTimeoutDuringBody() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
 
                 // 2 bytes 3 s apart, with an idle timeout of 1 s.
                 let result = await HTTPBin.result { () async throws(EndpointError) in
@@ -184,9 +195,10 @@
         func refusedConnection() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
                 // Port 1 on loopback: nothing listens there.
-                let client = Client(
-                    baseURL: URL(string: "http://127.0.0.1:1")!, retryPolicy: .never,
-                    transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: URL(string: "http://127.0.0.1:1")!) {
+                    $0.retryPolicy = .never
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 let start = ProcessInfo.processInfo.systemUptime
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(GetEcho()) }

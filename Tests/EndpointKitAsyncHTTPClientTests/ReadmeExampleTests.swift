@@ -22,9 +22,9 @@
 
             // One HTTPClient for the whole app: it holds the connection pool.
             let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
-            let client = Client(
-                baseURL: apiURL, authenticator: .bearer(token),
-                transport: AsyncHTTPClientTransport(client: httpClient))
+            let client = Client(baseURL: apiURL, authenticator: .bearer(token)) {
+                $0.transport = AsyncHTTPClientTransport(client: httpClient)
+            }
 
             let repos: Echo
             do {

@@ -39,10 +39,10 @@
         func crossOriginRedirectDropsCredentials() async throws {
             let otherOrigin = try #require(HTTPBin.otherOriginURL)
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.url!, authenticator: .bearer("secret-token"),
-                    headers: ["Cookie": "session=secret", "X-API-Key": "key-123"],
-                    transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!, authenticator: .bearer("secret-token")) {
+                    $0.headers = ["Cookie": "session=secret", "X-API-Key": "key-123"]
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
 
                 let response = try await client.send(RedirectedGet(target: otherOrigin.absoluteString + "/get"))
 
@@ -58,9 +58,9 @@
         @Test("A redirect within the origin keeps the Authorization header")
         func sameOriginRedirectKeepsCredentials() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.url!, authenticator: .bearer("secret-token"),
-                    transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!, authenticator: .bearer("secret-token")) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
 
                 let response = try await client.send(RedirectedGet(target: "/get"))
 
@@ -72,7 +72,9 @@
         @Test("A 307 or 308 of a POST sends the same method and body again", arguments: [307, 308])
         func redirectedPostKeepsBody(statusCode: Int) async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
                 let payload = Payload(message: "redirected with \(statusCode)", numbers: [4, 5])
 
                 let response = try await client.send(
@@ -88,7 +90,9 @@
         @Test("A 302 or 303 of a POST is followed with a GET without body", arguments: [302, 303])
         func redirectedPostBecomesGET(statusCode: Int) async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.url!, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
 
                 let response = try await client.send(
                     RedirectedPost(target: "/get", statusCode: statusCode, payload: Payload(message: "x", numbers: [])))
@@ -103,9 +107,10 @@
         @Test("A chain of redirects is followed up to the limit; one more fails with httpTooManyRedirects")
         func redirectLimit() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.url!, retryPolicy: .never,
-                    transport: AsyncHTTPClientTransport(client: httpClient, maximumRedirects: 3))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.retryPolicy = .never
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient, maximumRedirects: 3)
+                }
 
                 let followed = try await client.send(Redirects(count: 3))
                 let result = await HTTPBin.result { () async throws(EndpointError) in
@@ -122,8 +127,10 @@
         func clientThatFollowsRedirects() async throws {
             // AsyncHTTPClient's default configuration follows up to 5 redirects.
             try await HTTPBin.withHTTPClient(configuration: HTTPClient.Configuration()) { httpClient in
-                let client = Client(
-                    baseURL: HTTPBin.url!, retryPolicy: .never, transport: AsyncHTTPClientTransport(client: httpClient))
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.retryPolicy = .never
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
                     try await client.get(RedirectedGet(target: "/get"))

@@ -74,7 +74,10 @@ struct RepositoryServiceTests {
         await transport.stub(.get, "/user/repos", with: .error(URLError(.notConnectedToInternet)))
         await #expect(throws: RepositoryService.Failure.offline) { try await service.activeRepositoryNames() }
         let empty = StubTransport()
-        let client = Client(baseURL: URL(string: "https://api.example.com")!, retryPolicy: .never, transport: empty)
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.retryPolicy = .never
+            $0.transport = empty
+        }
         do {
             _ = try await client.get(MyRepositories())
             Issue.record("expected an error")
@@ -103,12 +106,22 @@ struct RepositoryServiceTests {
                 group.addTask {
                     let transport = StubTransport()
                     await transport.stub(.get, "/user/repos", with: .json([[String: String]]()))
-                    let client = Client(baseURL: URL(string: "https://host\(index).example")!, transport: transport)
+                    let client = Client(baseURL: URL(string: "https://host\(index).example")!) {
+                        $0.transport = transport
+                    }
                     _ = try? await client.get(MyRepositories())
                     let hosts = await transport.requests.map { $0.url?.host }
                     #expect(hosts == ["host\(index).example"])
                 }
             }
         }
+    }
+}
+
+/// The sample data lives with the tests: the app's endpoint carries none.
+extension MyRepositories: SampleDataProviding {
+    /// One repository, as GitHub lists it.
+    public var sampleData: Data {
+        Data(#"[{"name": "sample", "full_name": "octocat/sample", "stargazers_count": 3, "archived": false}]"#.utf8)
     }
 }

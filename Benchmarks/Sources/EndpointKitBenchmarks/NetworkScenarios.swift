@@ -57,7 +57,9 @@ struct NetworkScenario {
             if maximumConnectionsPerHost == nil {
                 client = Client(baseURL: baseURL)  // everything as it is by default
             } else {
-                client = Client(baseURL: baseURL, transport: URLSessionTransport(configuration: tunedConfiguration()))
+                client = Client(baseURL: baseURL) {
+                    $0.transport = URLSessionTransport(configuration: tunedConfiguration())
+                }
             }
             return try await measure(Self.endpointKit(client, path: fixturePath))
         case "ahc-raw":
@@ -68,7 +70,9 @@ struct NetworkScenario {
             return try result.get()
         case "ahc-endpointkit":
             let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
-            let client = Client(baseURL: baseURL, transport: AsyncHTTPClientTransport(client: httpClient))
+            let client = Client(baseURL: baseURL) {
+                $0.transport = AsyncHTTPClientTransport(client: httpClient)
+            }
             let result = await Result(catching: { try await measure(Self.endpointKit(client, path: fixturePath)) })
             try await httpClient.shutdown()
             return try result.get()

@@ -18,7 +18,9 @@ struct OverheadScenario {
 
     func run() async throws -> ScenarioResult {
         let transport = InMemoryTransport(body: Issue.body)
-        let client = Client(baseURL: Self.baseURL, authenticator: .token(Self.token), transport: transport)
+        let client = Client(baseURL: Self.baseURL, authenticator: .token(Self.token)) {
+            $0.transport = transport
+        }
         let baseline = HandWrittenClient(baseURL: Self.baseURL, token: Self.token, transport: transport)
         switch name {
         case "overhead-baseline-get":

@@ -6,127 +6,114 @@ import Foundation
 
 /// Sends endpoints to one server and decodes their responses.
 ///
-/// A client holds everything that is the same for every call: the base URL, default headers,
-/// encoders, the authenticator, the decoder, the acceptable status codes and the transport.
-/// Make one per server and keep it; it is `Sendable` and its calls can run concurrently.
+/// A client holds what is the same for every call: the base URL, the authenticator, and a
+/// ``Configuration`` with the encoders, decoder, policies, middleware and transport. Make one per
+/// server and keep it; it is `Sendable` and its calls can run concurrently.
 ///
 /// ```swift
-/// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token))
+/// let client = Client(baseURL: URL(string: "https://api.example.com")!, authenticator: .bearer(token))
 /// let repos = try await client.get(UserRepositories())
 /// ```
 ///
-/// Every call goes through ``send(_:)``: build the request (pure) → [within the deadline, for
-/// each attempt: authenticate → transport → validate the status (a `401` may renew the
-/// credential once; a retryable failure waits and tries again)] → decode (pure).
+/// Every call goes through ``send(_:)``, in stages that live in `Sources/EndpointKit/Pipeline/`:
+/// 1. resolve the call's options once: the endpoint's ``CallOptions`` on top of the
+///    ``Configuration`` (`CallPolicy`);
+/// 2. build the `URLRequest`, a pure function (`RequestBuilder`);
+/// 3. within the total deadline (`Deadline`), make attempts (`Attempts`), each of which
+/// 4. authenticates the request for the base URL's origin (`RequestAuthentication`),
+/// 5. adds the cache's validators (`ConditionalRequest`) and sends it through the middleware and
+///    the transport, renewing the credential once after a `401` and retrying as the
+///    ``RetryPolicy`` allows,
+/// 6. validates the status, turning an unacceptable one into an error with its decoded error
+///    body (`StatusValidation`);
+/// 7. decode the body, a pure function (`ResponseDecoding`).
 public final class Client: Sendable {
     /// The URL that endpoint paths are appended to; its own path is kept.
     public let baseURL: URL
-    /// Headers sent with every request; an endpoint's headers override them.
-    public let headers: HTTPHeaders
-    /// Changes each request just before it is sent.
+    /// Changes each request to the base URL's origin just before it is sent.
     public let authenticator: any Authenticator
-    /// Encodes endpoints' query parameters.
-    public let queryEncoder: any ParameterEncoder
-    /// Encodes form bodies.
-    public let formEncoder: any ParameterEncoder
-    /// Encodes `Encodable` bodies.
-    public let bodyEncoder: any BodyEncoder
-    /// Decodes `Decodable` response types unless an endpoint has its own decoder.
-    public let decoder: any ResponseDecoder
-    /// Status codes that count as success unless an endpoint says otherwise.
-    public let acceptableStatusCodes: AcceptableStatusCodes
-    /// Sends requests.
+    /// Everything else: encoders, decoder, policies, cache, middleware, transport.
+    public let configuration: Configuration
+    /// Sends requests: the configuration's, or a ``URLSessionTransport`` of the client's own.
     public let transport: any Transport
-    /// When failed calls are tried again, unless an endpoint says otherwise.
-    public let retryPolicy: RetryPolicy
-    /// How long calls may take, unless an endpoint says otherwise.
-    public let timeouts: Timeouts
-    /// The type unacceptable responses' bodies are decoded into, unless an endpoint says
-    /// otherwise; `nil` for none.
-    public let errorBodyType: (any JSONObject.Type)?
-    /// Stores responses for conditional `GET`s; `nil` for none.
-    public let cache: (any ResponseCache)?
-    /// Interceptors around the transport, the first outermost.
-    public let middleware: [any Middleware]
 
     /// The transport wrapped in the middleware: what each attempt is sent through.
-    let pipeline: any Transport
-    /// The base URL's origin, computed once: the authenticator runs only for requests to it.
-    let baseOrigin: Origin?
-    /// Whether there is an authenticator to run: not ``NoAuthenticator``. Checked once, not
-    /// with a cast on every request.
-    let authenticates: Bool
-
+    private let pipeline: any Transport
     private let requestBuilder: RequestBuilder
+    private let authentication: RequestAuthentication
 
     /// Creates a client.
+    ///
+    /// ```swift
+    /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token))
+    /// ```
     ///
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL; a path such as `/api/v3` is kept. An
     ///     invalid base URL is reported by each call as ``InvalidRequest/invalidBaseURL(_:)``.
-    ///   - authenticator: Adds credentials to each request; none by default.
-    ///   - headers: Headers for every request.
-    ///   - queryEncoder: Encodes query parameters; ``URLQueryEncoder`` by default.
-    ///   - formEncoder: Encodes form bodies; ``FormBodyEncoder`` by default.
-    ///   - bodyEncoder: Encodes `Encodable` bodies; JSON by default.
-    ///   - decoder: Decodes `Decodable` responses; JSON with default keys and ISO 8601 dates by
+    ///   - authenticator: Adds credentials to each request to the base URL's origin; none by
     ///     default.
-    ///   - acceptableStatusCodes: Status codes that count as success; `200...299` by default.
-    ///   - retryPolicy: When failed calls are tried again; ``RetryPolicy/default`` (idempotent
-    ///     methods, up to 3 attempts) by default.
-    ///   - timeouts: The idle timeout and total deadline; 60 s idle and no deadline by default.
-    ///   - errorBodyType: The type an unacceptable response's body is decoded into, such as
-    ///     ``GitHubAPIError``; none by default.
-    ///   - cache: Stores responses with an `ETag` or `Last-Modified` and revalidates them; none by
-    ///     default. Pass an ``InMemoryResponseCache`` to turn conditional requests on.
-    ///   - middleware: Interceptors around the transport, the first outermost; none by default.
-    ///   - transport: Sends requests; a new ``URLSessionTransport`` by default.
+    ///   - configuration: Everything else; the defaults by default.
     public init(
-        baseURL: URL,
-        authenticator: some Authenticator = NoAuthenticator(),
-        headers: HTTPHeaders = [:],
-        queryEncoder: some ParameterEncoder = URLQueryEncoder(),
-        formEncoder: some ParameterEncoder = FormBodyEncoder(),
-        bodyEncoder: some BodyEncoder = JSONBodyEncoder(),
-        decoder: some ResponseDecoder = JSONResponseDecoder(),
-        acceptableStatusCodes: AcceptableStatusCodes = .successful,
-        retryPolicy: RetryPolicy = .default,
-        timeouts: Timeouts = .default,
-        errorBodyType: (any JSONObject.Type)? = nil,
-        cache: (any ResponseCache)? = nil,
-        middleware: [any Middleware] = [],
-        transport: some Transport = URLSessionTransport()
+        baseURL: URL, authenticator: some Authenticator = NoAuthenticator(),
+        configuration: Configuration = Configuration()
     ) {
         self.baseURL = baseURL
-        self.headers = headers
         self.authenticator = authenticator
-        self.queryEncoder = queryEncoder
-        self.formEncoder = formEncoder
-        self.bodyEncoder = bodyEncoder
-        self.decoder = decoder
-        self.acceptableStatusCodes = acceptableStatusCodes
+        self.configuration = configuration
+        let transport = configuration.transport ?? URLSessionTransport()
         self.transport = transport
-        self.retryPolicy = retryPolicy
-        self.timeouts = timeouts
-        self.errorBodyType = errorBodyType
-        self.cache = cache
-        self.middleware = middleware
-        self.pipeline = transport.wrapped(in: middleware)
-        self.baseOrigin = Origin(baseURL)
-        self.authenticates = !(authenticator is NoAuthenticator)
-        self.requestBuilder = RequestBuilder(
-            baseURL: baseURL, headers: headers, queryEncoder: queryEncoder, formEncoder: formEncoder,
-            bodyEncoder: bodyEncoder)
+        pipeline = transport.wrapped(in: configuration.middleware)
+        authentication = RequestAuthentication(authenticator: authenticator, baseURL: baseURL)
+        requestBuilder = RequestBuilder(
+            baseURL: baseURL, headers: configuration.api.headers.merging(configuration.headers),
+            queryEncoder: configuration.queryEncoder, formEncoder: configuration.formEncoder,
+            bodyEncoder: configuration.bodyEncoder)
     }
 
-    /// Builds the request for `endpoint` without authenticating or sending it: what
-    /// ``send(_:)`` sends, before the authenticator runs.
+    /// Creates a client, changing the default configuration in `configure`.
+    ///
+    /// ```swift
+    /// let client = Client(baseURL: url, authenticator: .token(token)) {
+    ///     $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+    ///     $0.retryPolicy = RetryPolicy(maximumAttempts: 5)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL: An absolute `http` or `https` URL; a path such as `/api/v3` is kept.
+    ///   - authenticator: Adds credentials to each request to the base URL's origin; none by
+    ///     default.
+    ///   - configure: Changes the default ``Configuration``.
+    /// - Throws: What `configure` throws.
+    public convenience init(
+        baseURL: URL, authenticator: some Authenticator = NoAuthenticator(),
+        configure: (inout Configuration) throws -> Void
+    ) rethrows {
+        var configuration = Configuration()
+        try configure(&configuration)
+        self.init(baseURL: baseURL, authenticator: authenticator, configuration: configuration)
+    }
+
+    /// The request a call of `endpoint` sends, built and authenticated, without sending it: for
+    /// a look at it, or its cURL form (``CURLCommand``, credentials redacted).
+    ///
+    /// ```swift
+    /// print(try await client.request(for: CreateIssue(title: "Crash")).curlCommand())
+    /// ```
+    ///
+    /// Each attempt of the call then adds what the middleware and the cache add.
     ///
     /// - Parameter endpoint: The endpoint.
     /// - Returns: The request.
-    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the URL, a header or the body is invalid.
-    public func makeRequest<E: Endpoint>(for endpoint: E) throws(EndpointError) -> URLRequest {
-        try requestBuilder.makeRequest(for: endpoint, idleTimeout: (endpoint.timeouts ?? timeouts).idle)
+    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the URL, a header or the body is
+    ///   invalid; ``EndpointError/authenticationFailed(underlying:)`` when the authenticator
+    ///   throws.
+    public func request<E: Endpoint>(for endpoint: E) async throws(EndpointError) -> URLRequest {
+        var request = try requestBuilder.makeRequest(
+            for: endpoint, policy: CallPolicy(endpoint.options, defaults: configuration))
+        try await authentication.authenticate(&request)
+        return request
     }
 
     /// Sends `endpoint` and returns its decoded response with the status code and headers.
@@ -143,28 +130,33 @@ public final class Client: Sendable {
     /// - Returns: The decoded value and the response's metadata.
     /// - Throws: ``EndpointError``.
     public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> Response<E.ResponseType> {
-        let response = try await exchange(endpoint, transfer: nil)
-        let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
+        let (outcome, policy) = try await exchange(endpoint, transfer: nil)
+        let response = outcome.response
+        let value = try ResponseDecoding.decode(
+            E.ResponseType.self, from: response, method: E.method, using: policy.decoder)
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            isFromCache: response.isFromCache)
+            isFromCache: outcome.isFromCache)
     }
 
-    /// Builds `endpoint`'s request and runs its attempts within its deadline: everything a call
-    /// does but decoding.
-    func exchange<E: Endpoint>(_ endpoint: E, transfer: TransferOptions?) async throws(EndpointError) -> HTTPResponse {
-        let request = try requestBuilder.makeRequest(for: endpoint, idleTimeout: (endpoint.timeouts ?? timeouts).idle)
-        let exchange = Exchange(
-            client: self, method: E.method,
-            acceptableStatusCodes: endpoint.acceptableStatusCodes ?? acceptableStatusCodes,
-            retryPolicy: endpoint.retryPolicy ?? retryPolicy,
-            errorBodyType: endpoint.errorBodyType ?? errorBodyType, decoder: endpoint.decoder ?? decoder,
-            transfer: transfer)
-        guard let total = (endpoint.timeouts ?? timeouts).total else {
-            return try await exchange.run(request)  // no deadline: no task group, no closure
+    /// Stages 1 to 6 of a call: everything but decoding. Returns the accepted response and the
+    /// options the call ran with.
+    func exchange<E: Endpoint>(
+        _ endpoint: E, transfer: TransferOptions?
+    ) async throws(EndpointError) -> (Attempts.Outcome, CallPolicy) {
+        let policy = CallPolicy(endpoint.options, defaults: configuration)
+        let request = try requestBuilder.makeRequest(for: endpoint, policy: policy)
+        let attempts = Attempts(
+            method: E.method, authentication: authentication, transport: pipeline,
+            // A download is not cached: its body is in a file, not in memory.
+            cache: transfer?.responseBodyFile == nil ? configuration.cache : nil,
+            validation: policy.validation, retryPolicy: policy.retryPolicy, transfer: transfer)
+        guard let total = policy.timeouts.total else {
+            return (try await attempts.run(request), policy)  // no deadline: no task group, no closure
         }
-        return try await Deadline.run(within: total) { () async throws(EndpointError) -> HTTPResponse in
-            try await exchange.run(request)
+        let outcome = try await Deadline.run(within: total) { () async throws(EndpointError) -> Attempts.Outcome in
+            try await attempts.run(request)
         }
+        return (outcome, policy)
     }
 }

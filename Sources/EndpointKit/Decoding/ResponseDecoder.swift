@@ -3,7 +3,7 @@ import Foundation
 /// Decodes `Decodable` response types from body bytes.
 ///
 /// The client has one (``JSONResponseDecoder`` by default) and an endpoint can override it with
-/// ``Endpoint/decoder``. Conform to decode another format.
+/// ``CallOptions/decoder``. Conform to decode another format.
 public protocol ResponseDecoder: Sendable {
     /// Decodes a value of `type` from `data`.
     ///

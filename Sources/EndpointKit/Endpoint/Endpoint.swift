@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Don't conform to `Endpoint` directly for the common methods; conform to ``GET``, ``POST``,
 /// ``PUT``, ``PATCH`` or ``DELETE``, which fix ``method``. An endpoint is a plain value:
-/// turning it into a `URLRequest` is a pure function (``Client/makeRequest(for:)``), and only
+/// turning it into a `URLRequest` is a pure function (``Client/request(for:)`` shows the result), and only
 /// the ``Transport`` touches the network.
 ///
 /// ```swift
@@ -12,7 +12,7 @@ import Foundation
 ///     typealias ResponseType = [Repository]
 ///     let path = "/user/repos"
 ///     var query: Parameters { ["per_page": 100, "sort": "updated"] }
-///     var headers: HTTPHeaders { ["X-GitHub-Api-Version": "2022-11-28"] }
+///     var headers: HTTPHeaders { ["X-Request-Source": "sync"] }
 /// }
 /// ```
 ///
@@ -45,7 +45,7 @@ public protocol Endpoint: Sendable {
     /// `a%2F..%2Fb%3Fx%23y`.
     ///
     /// An absolute URL on the base URL's origin (a pagination link) is used as it is; one on
-    /// another origin is refused unless ``allowsOtherOrigins`` is `true`.
+    /// another origin is refused unless ``CallOptions/allowsOtherOrigins`` is `true`.
     var path: String { get }
 
     /// The query parameters, encoded by the client's query encoder. Empty by default.
@@ -55,34 +55,17 @@ public protocol Endpoint: Sendable {
     /// `Accept` and `Content-Type` that EndpointKit sets. Empty by default.
     var headers: HTTPHeaders { get }
 
-    /// The decoder for this endpoint's response, or `nil` (the default) to use the client's.
-    var decoder: (any ResponseDecoder)? { get }
-
-    /// The status codes that count as success for this endpoint, or `nil` (the default) to use
-    /// the client's.
-    var acceptableStatusCodes: AcceptableStatusCodes? { get }
-
-    /// When this endpoint's failed calls are tried again, or `nil` (the default) to use the
-    /// client's. Give a non-idempotent endpoint that is safe to repeat a policy listing its
-    /// method, or ``RetryPolicy/never`` to an idempotent one that is not.
-    var retryPolicy: RetryPolicy? { get }
-
-    /// The idle timeout and total deadline for this endpoint, or `nil` (the default) to use the
-    /// client's.
-    var timeouts: Timeouts? { get }
-
-    /// Whether ``path`` may be an absolute URL on another origin than the client's base URL;
-    /// `false` by default. Such a request is never authenticated: credentials only go to the
-    /// base URL's origin.
-    var allowsOtherOrigins: Bool { get }
-
-    /// The type an unacceptable response's body is decoded into, or `nil` (the default) to use
-    /// the client's. The decoded value travels in the error's ``HTTPResponse/errorBody``.
-    var errorBodyType: (any JSONObject.Type)? { get }
-
-    /// A sample response body for tests and previews, or `nil` (the default). The stub transport
-    /// of `EndpointKitTesting` serves it for this endpoint unless told otherwise.
-    var sampleData: Data? { get }
+    /// What this endpoint does differently from its client: its own decoder, acceptable status
+    /// codes, retry policy, timeouts or error body type, and whether it may call another origin.
+    /// Every option left `nil` takes the client's setting. None by default.
+    ///
+    /// ```swift
+    /// struct CreatePayment: POST {
+    ///     …
+    ///     var options: CallOptions { CallOptions(retryPolicy: .never, timeouts: Timeouts(idle: 10, total: 30)) }
+    /// }
+    /// ```
+    var options: CallOptions { get }
 }
 
 extension Endpoint {
@@ -92,24 +75,6 @@ extension Endpoint {
     /// No headers of the endpoint's own.
     public var headers: HTTPHeaders { [:] }
 
-    /// Use the client's decoder.
-    public var decoder: (any ResponseDecoder)? { nil }
-
-    /// Use the client's acceptable status codes.
-    public var acceptableStatusCodes: AcceptableStatusCodes? { nil }
-
-    /// Use the client's retry policy.
-    public var retryPolicy: RetryPolicy? { nil }
-
-    /// Use the client's timeouts.
-    public var timeouts: Timeouts? { nil }
-
-    /// Only the base URL's origin.
-    public var allowsOtherOrigins: Bool { false }
-
-    /// Use the client's error body type.
-    public var errorBodyType: (any JSONObject.Type)? { nil }
-
-    /// No sample data.
-    public var sampleData: Data? { nil }
+    /// The client's settings.
+    public var options: CallOptions { CallOptions() }
 }

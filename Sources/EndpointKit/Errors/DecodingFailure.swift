@@ -3,7 +3,7 @@ import Foundation
 /// Why a response body did not decode into the endpoint's response type, and where.
 ///
 /// Its description reads, for example:
-/// `Decoding Array<Repository> from https://api.github.com/user/repos (status 200) failed at
+/// `Decoding Array<Repository> from GET https://api.github.com/user/repos (status 200) failed at
 /// [3].owner.login: expected String, found null`.
 public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     /// The type that was being decoded, for example `Array<Repository>`.
@@ -13,6 +13,8 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     public var codingPath: String
     /// What was wrong there, for example `expected String, found null`.
     public var reason: String
+    /// The method of the request whose response did not decode.
+    public var method: HTTPMethod
     /// The response whose body did not decode.
     public var response: HTTPResponse
     /// The error the decoder threw.
@@ -23,9 +25,11 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - type: The type that was being decoded.
     ///   - error: The decoder's error; a `DecodingError` gives the path and reason.
+    ///   - method: The method of the request.
     ///   - response: The response whose body did not decode.
-    public init(decoding type: Any.Type, error: any Error, response: HTTPResponse) {
+    public init(decoding type: Any.Type, error: any Error, method: HTTPMethod, response: HTTPResponse) {
         self.typeName = String(describing: type)
+        self.method = method
         self.response = response
         self.underlying = error
         guard let decodingError = error as? DecodingError else {
@@ -57,7 +61,7 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
 
     /// A one-line account, fit for a log.
     public var description: String {
-        let place = response.url.map { " from \($0.absoluteString)" } ?? ""
+        let place = " from \(method) \(response.url?.absoluteString ?? "(unknown URL)")"
         let location = codingPath.isEmpty ? "" : " at \(codingPath)"
         return "Decoding \(typeName)\(place) (status \(response.statusCode)) failed\(location): \(reason)"
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 extension EndpointError: CustomStringConvertible, LocalizedError {
-    /// A one-line account of what went wrong and where, fit for a log. It never contains header
-    /// values or credentials; bodies are cut to 200 characters.
+    /// A one-line account of what went wrong and where (the method and URL, when there was a
+    /// request), fit for a log. It never contains header values or credentials; bodies are cut to
+    /// 200 characters.
     public var description: String {
         switch self {
         case .invalidRequest(let reason):
@@ -11,11 +12,12 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
             return "The authenticator failed: \(underlying)"
         case .transportFailed(let failure):
             return "\(failure.method) \(failure.url?.absoluteString ?? "(no URL)") failed: \(failure.reason)"
-        case .unacceptableStatus(let response):
-            let url = response.url?.absoluteString ?? "(unknown URL)"
-            return "\(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"
+        case .unacceptableStatus(let failure):
+            return failure.description
         case .rateLimited(let failure):
             return failure.description
+        case .invalidResponse(let reason):
+            return "Invalid response: \(reason)"
         case .decodingFailed(let failure):
             return failure.description
         case .timedOut(let seconds):

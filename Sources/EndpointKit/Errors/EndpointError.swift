@@ -5,12 +5,17 @@ import Foundation
 /// ```swift
 /// do {
 ///     let repo = try await client.get(Repo(owner: "apple", name: "swift"))
-/// } catch .unacceptableStatus(let response) where response.statusCode == 404 {
+/// } catch .unacceptableStatus(let failure) where failure.statusCode == 404 {
 ///     print("no such repository")
 /// } catch {
-///     print(error)   // https://api.github.com/repos/apple/swift answered with unacceptable status 500 …
+///     print(error)   // GET https://api.github.com/repos/apple/swift answered with unacceptable status 500 …
 /// }
 /// ```
+///
+/// Every client call throws `EndpointError` and nothing else (typed throws), so `catch` can
+/// match its cases directly. Inside a closure, such as a `Task { }`, Swift infers the `do`
+/// block's error type only when it is written out: `do throws(EndpointError) { … } catch
+/// .unacceptableStatus(let failure) { … }`.
 public enum EndpointError: Error, Sendable {
     /// The request could not be built: a bad base URL or path, a parameter or body that could not
     /// be encoded, an invalid header name or value, a body on a `GET`. Nothing was sent.
@@ -23,12 +28,18 @@ public enum EndpointError: Error, Sendable {
     case transportFailed(TransportFailure)
 
     /// The server answered with a status code that is not acceptable (not 2xx by default).
-    /// The response carries the status code, headers and body.
-    case unacceptableStatus(HTTPResponse)
+    /// The failure carries the method, the response (status, headers and body) and the body
+    /// decoded as the API's error body type.
+    case unacceptableStatus(StatusFailure)
 
-    /// The server refused the call for sending too much: a `403` or `429` with `Retry-After` or
-    /// `X-RateLimit-Remaining: 0`. The failure says when a retry can succeed.
+    /// The server refused the call for sending too much: a `429`, or whatever the client's
+    /// ``APIProfile`` recognises (GitHub's `403` with `X-RateLimit-Remaining: 0`, say). The
+    /// failure says when a retry can succeed.
     case rateLimited(RateLimitFailure)
+
+    /// The server's answer cannot serve the call, though its status was acceptable: for example
+    /// a `next` page link that leads back to a page already fetched.
+    case invalidResponse(InvalidResponse)
 
     /// The body could not be decoded into the endpoint's response type.
     case decodingFailed(DecodingFailure)
@@ -42,19 +53,10 @@ public enum EndpointError: Error, Sendable {
 }
 
 extension EndpointError {
-    /// The error for an unacceptable response: ``rateLimited(_:)`` when it says so, else
-    /// ``unacceptableStatus(_:)``.
-    ///
-    /// - Parameter response: A response whose status is not acceptable.
-    /// - Returns: The error.
-    public static func rejected(_ response: HTTPResponse) -> EndpointError {
-        RateLimitFailure(response).map(EndpointError.rateLimited) ?? .unacceptableStatus(response)
-    }
-
     /// The response the server sent, for errors that have one.
     public var response: HTTPResponse? {
         switch self {
-        case .unacceptableStatus(let response): return response
+        case .unacceptableStatus(let failure): return failure.response
         case .rateLimited(let failure): return failure.response
         case .decodingFailed(let failure): return failure.response
         default: return nil
@@ -146,5 +148,31 @@ public struct TransportFailure: Error, Sendable {
         default: text = "the transfer failed"
         }
         return "\(text) (URLError \(code.rawValue))"
+    }
+}
+
+extension EndpointError {
+    /// The unacceptable response of an ``unacceptableStatus(_:)`` or ``rateLimited(_:)`` error,
+    /// with its method and decoded error body; `nil` for other errors.
+    public var statusFailure: StatusFailure? {
+        switch self {
+        case .unacceptableStatus(let failure): return failure
+        case .rateLimited(let failure): return failure.status
+        default: return nil
+        }
+    }
+
+    /// The decoded error body of an unacceptable or rate-limited response, as `T`.
+    ///
+    /// ```swift
+    /// } catch {
+    ///     print(error.errorBody(as: GitHubAPIError.self)?.message ?? error.description)
+    /// }
+    /// ```
+    ///
+    /// - Parameter type: The error body type.
+    /// - Returns: The error body, or `nil` when there is none or it is another type.
+    public func errorBody<T: JSONObject>(as type: T.Type) -> T? {
+        statusFailure?.errorBody(as: type)
     }
 }

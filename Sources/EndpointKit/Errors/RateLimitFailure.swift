@@ -1,41 +1,33 @@
 import Foundation
 
-/// A `403` or `429` that says the client is sending too much: it carries `Retry-After` or
-/// `X-RateLimit-Remaining: 0`. Thrown as ``EndpointError/rateLimited(_:)``.
+/// A response that says the client is sending too much, and when a retry can succeed. Thrown as
+/// ``EndpointError/rateLimited(_:)``.
+///
+/// Which responses say so is the client's ``APIProfile``'s call: by default a `429 Too Many
+/// Requests` (RFC 6585), with its `Retry-After` (RFC 9110) as the retry date.
 public struct RateLimitFailure: Error, Sendable, CustomStringConvertible {
-    /// The response.
-    public var response: HTTPResponse
-    /// The earliest time a retry can succeed: from `Retry-After`, else from
-    /// `X-RateLimit-Reset`; `nil` when the server said neither.
+    /// The unacceptable response, with its method and decoded error body.
+    public var status: StatusFailure
+    /// The earliest time a retry can succeed, when the server said.
     public var retryDate: Date?
 
-    /// Classifies `response`: a rate-limit failure if it is a `403` or `429` with `Retry-After`
-    /// or `X-RateLimit-Remaining: 0`.
+    /// Creates a failure.
     ///
     /// - Parameters:
-    ///   - response: An unacceptable response.
-    ///   - now: The current time, to turn `Retry-After` seconds into a date.
-    /// - Returns: `nil` for any other response.
-    public init?(_ response: HTTPResponse, now: Date = Date()) {
-        guard response.statusCode == 403 || response.statusCode == 429 else { return nil }
-        let retryAfter = RetryAfter(response.headers["Retry-After"], now: now)
-        let rateLimit = response.rateLimit
-        guard retryAfter != nil || rateLimit?.isExhausted == true else { return nil }
-        self.response = response
-        if let retryAfter {
-            retryDate = now.addingTimeInterval(retryAfter.delay)
-        } else {
-            retryDate = rateLimit?.resetDate
-        }
+    ///   - status: The unacceptable response.
+    ///   - retryDate: The earliest time a retry can succeed, if known.
+    public init(status: StatusFailure, retryDate: Date?) {
+        self.status = status
+        self.retryDate = retryDate
     }
 
-    /// The rate-limit state, if the server sent it.
-    public var rateLimit: RateLimit? { response.rateLimit }
+    /// What the server sent.
+    public var response: HTTPResponse { status.response }
 
-    /// "Rate limited (status 403): retry after 2026-11-21T06:00:00Z".
+    /// "Rate limited: GET https://host/path answered with status 429; retry after 2026-11-21T06:00:00Z".
     public var description: String {
-        let url = response.url.map { " by \($0.absoluteString)" } ?? ""
+        let url = status.response.url?.absoluteString ?? "(unknown URL)"
         let when = retryDate.map { "retry after \($0.formatted(Date.ISO8601FormatStyle()))" } ?? "no retry time given"
-        return "Rate limited\(url) (status \(response.statusCode)): \(when)"
+        return "Rate limited: \(status.method) \(url) answered with status \(status.statusCode); \(when)"
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// redacted: paste it into a shell to see what the server does with the request.
 ///
 /// ```swift
-/// let request = try client.makeRequest(for: CreateIssue(owner: "o", repo: "r", issue: issue))
+/// let request = try await client.request(for: CreateIssue(owner: "o", repo: "r", issue: issue))
 /// print(CURLCommand(request))
 /// // curl -X POST 'https://api.github.com/repos/o/r/issues' -H 'Accept: application/json'
 /// //     -H 'Authorization: <redacted>' -H 'Content-Type: application/json'
@@ -62,7 +62,7 @@ public struct CURLCommand: CustomStringConvertible, Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - request: The request, for example from ``Client/makeRequest(for:)``.
+    ///   - request: The request, for example from ``Client/request(for:)``.
     ///   - headers: Headers to redact besides ``sensitiveHeaders``, in any case.
     ///   - queryItems: Query parameters to redact besides ``sensitiveQueryItems``, in any case.
     public init(
@@ -157,7 +157,7 @@ extension URLRequest {
     /// ``CURLCommand``.
     ///
     /// ```swift
-    /// let request = try client.makeRequest(for: UserRepositories())
+    /// let request = try await client.request(for: UserRepositories())
     /// print(request.curlCommand())
     /// // curl 'https://api.github.com/user/repos?per_page=100' -H 'Accept: application/json'
     /// ```

@@ -22,7 +22,7 @@ import Foundation
 ///         return try await next(request)
 ///     }
 /// }
-/// let client = Client(baseURL: url, middleware: [RequestID()])
+/// let client = Client(baseURL: url) { $0.middleware = [RequestID()] }
 /// ```
 public protocol Middleware: Sendable {
     /// Handles one attempt: call `next` to pass the request on (changed or not), and return its
@@ -50,8 +50,8 @@ extension Transport {
 
 /// One link of the chain: a middleware around the rest. Uploads and downloads pass through it
 /// too, their options handed on to the transport (a download's response reaches the middleware
-/// with an empty body and its ``HTTPResponse/bodyFile``).
-struct MiddlewareTransport: Transport {
+/// with an empty body: it went to the file).
+struct MiddlewareTransport: TransferringTransport {
     let middleware: any Middleware
     let inner: any Transport
 
@@ -60,6 +60,6 @@ struct MiddlewareTransport: Transport {
     }
 
     func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
-        try await middleware.intercept(request) { try await inner.send($0, options: options) }
+        try await middleware.intercept(request) { try await inner.send($0, transferring: options) }
     }
 }

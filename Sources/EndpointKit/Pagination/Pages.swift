@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// for try await page in client.pages(of: UserRepositories(), maximumPages: 10) {
-///     print(page.value.count, page.rateLimit?.remaining ?? 0)
+///     print(page.value.count, page.nextPageURL?.absoluteString ?? "last page")
 /// }
 /// for try await repository in client.pages(of: UserRepositories()).elements() {
 ///     print(repository.fullName)
@@ -14,8 +14,10 @@ import Foundation
 ///
 /// The first page is the endpoint itself; each next page is the `next` link, sent with the
 /// endpoint's headers, decoder and policies. A `next` link to another origin than the client's
-/// base URL fails with ``EndpointError/invalidRequest(_:)``: credentials never follow it.
-/// Iteration ends after the page without a `next` link, or after `maximumPages`.
+/// base URL fails with ``EndpointError/invalidRequest(_:)``: credentials never follow it. A
+/// `next` link to a page already fetched fails with ``EndpointError/invalidResponse(_:)``
+/// (``InvalidResponse/repeatedPage(_:linkedFromPage:)``) instead of looping forever. Iteration
+/// ends after the page without a `next` link, or after `maximumPages`.
 public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
     /// A page: the decoded value with its status, headers and links.
     public typealias Element = Response<E.ResponseType>
@@ -35,6 +37,10 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
         private var nextURL: URL?
         private var fetched = 0
         private var isFinished = false
+        /// The URLs of the pages fetched so far, as they answered.
+        private var visited: Set<String> = []
+        /// The error the next call throws: the last page linked back to a page already fetched.
+        private var loop: InvalidResponse?
 
         init(pages: Pages) {
             self.pages = pages
@@ -44,7 +50,20 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
         ///
         /// - Throws: ``EndpointError`` when a page fails; iteration then ends.
         public mutating func next() async throws(EndpointError) -> Element? {
-            guard !isFinished, fetched < pages.maximumPages ?? .max else { return nil }
+            try await next(isolation: nil)
+        }
+
+        /// The next page, or `nil` after the last one, for a loop running on `actor`.
+        ///
+        /// - Parameter actor: The actor the loop runs on.
+        /// - Throws: ``EndpointError`` when a page fails; iteration then ends.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Element? {
+            guard fetched < pages.maximumPages ?? .max else { return nil }
+            if let loop {
+                self.loop = nil
+                throw .invalidResponse(loop)
+            }
+            guard !isFinished else { return nil }
             let page: Element
             do {
                 if let nextURL {
@@ -57,8 +76,14 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
                 throw error
             }
             fetched += 1
+            if let url = page.url ?? nextURL { visited.insert(url.absoluteString) }
             nextURL = page.nextPageURL
             isFinished = nextURL == nil
+            if let nextURL, visited.contains(nextURL.absoluteString) {
+                // This page is returned; the next call reports the loop instead of fetching.
+                isFinished = true
+                loop = .repeatedPage(nextURL, linkedFromPage: fetched)
+            }
             return page
         }
 
@@ -98,8 +123,16 @@ public struct PageElements<E: Endpoint, Item: JSONObject>: AsyncSequence, Sendab
         ///
         /// - Throws: ``EndpointError`` when a page fails.
         public mutating func next() async throws(EndpointError) -> Item? {
+            try await next(isolation: nil)
+        }
+
+        /// The next element, or `nil` after the last page, for a loop running on `actor`.
+        ///
+        /// - Parameter actor: The actor the loop runs on.
+        /// - Throws: ``EndpointError`` when a page fails.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Item? {
             while index >= buffer.count {
-                guard let page = try await pages.next() else { return nil }
+                guard let page = try await pages.next(isolation: actor) else { return nil }
                 buffer = page.value
                 index = 0
             }
@@ -133,9 +166,5 @@ struct NextPage<Base: Endpoint>: Endpoint {
 
     var path: String { url.absoluteString }
     var headers: HTTPHeaders { endpoint.headers }
-    var decoder: (any ResponseDecoder)? { endpoint.decoder }
-    var acceptableStatusCodes: AcceptableStatusCodes? { endpoint.acceptableStatusCodes }
-    var retryPolicy: RetryPolicy? { endpoint.retryPolicy }
-    var timeouts: Timeouts? { endpoint.timeouts }
-    var errorBodyType: (any JSONObject.Type)? { endpoint.errorBodyType }
+    var options: CallOptions { endpoint.options }
 }

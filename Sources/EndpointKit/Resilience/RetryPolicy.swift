@@ -88,9 +88,9 @@ public struct RetryPolicy: Sendable, Equatable {
         let backoff = min(maximumDelay, initialDelay * pow(multiplier, Double(attempt - 1)))
         var delay = backoff * (1 - jitter * random)
         switch failure {
-        case .unacceptableStatus(let response):
-            guard retryableStatusCodes.contains(response.statusCode) else { return nil }
-            if let retryAfter = RetryAfter(response.headers["Retry-After"], now: now) {
+        case .unacceptableStatus(let failure):
+            guard retryableStatusCodes.contains(failure.statusCode) else { return nil }
+            if let retryAfter = RetryAfter(failure.response.headers["Retry-After"], now: now) {
                 delay = max(delay, retryAfter.delay)
             }
         case .rateLimited(let limited):

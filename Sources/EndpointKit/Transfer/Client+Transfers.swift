@@ -35,7 +35,7 @@ extension Client {
         let partial = Self.partialFile(for: destination)
         defer { try? FileManager.default.removeItem(at: partial) }
         let options = TransferOptions(downloadProgress: reporter?.report, responseBodyFile: partial)
-        let response = try await exchange(endpoint, transfer: options)
+        let response = try await exchange(endpoint, transfer: options).0.response
         let size = try Self.store(response, at: destination, from: partial, method: E.method)
         reporter?.finish(totalBytes: size)
         return Response(
@@ -61,8 +61,10 @@ extension Client {
         _ endpoint: E, progress: @escaping TransferProgressHandler
     ) async throws(EndpointError) -> Response<E.ResponseType> {
         let reporter = ProgressReporter(progress)
-        let response = try await exchange(endpoint, transfer: TransferOptions(uploadProgress: reporter.report))
-        let value = try ResponseDecoding.decode(E.ResponseType.self, from: response, using: endpoint.decoder ?? decoder)
+        let (outcome, policy) = try await exchange(endpoint, transfer: TransferOptions(uploadProgress: reporter.report))
+        let response = outcome.response
+        let value = try ResponseDecoding.decode(
+            E.ResponseType.self, from: response, method: E.method, using: policy.decoder)
         reporter.finish(totalBytes: reporter.lastTotalBytes)
         return Response(value: value, statusCode: response.statusCode, headers: response.headers, url: response.url)
     }
@@ -108,10 +110,11 @@ extension Client {
         _ response: HTTPResponse, at destination: URL, from partial: URL, method: HTTPMethod
     ) throws(EndpointError) -> Int64 {
         do {
-            if response.bodyFile == nil {  // the transport kept the body (an accepted non-2xx)
+            // A `2xx` body is in `partial` already; an accepted other status kept its body in memory.
+            if !(200..<300).contains(response.statusCode) {
                 try response.body.write(to: partial)
             }
-            let stored = response.bodyFile ?? partial
+            let stored = partial
             let size = try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int64 ?? 0
             // rename(2) replaces an existing destination in one step; it only fails across
             // volumes (a transport that wrote elsewhere), where the file is moved instead.

@@ -10,7 +10,6 @@ final class TaskExchange {
     let options: TransferOptions?
     let continuation: CheckedContinuation<HTTPResponse, any Error>
     var body = Data()
-    var bodyFile: URL?
     var fileError: FileTransferError?
     var exceededLimit = false
     var refusedChallenge: HTTPURLResponse?
@@ -34,7 +33,6 @@ final class TaskExchange {
                 try FileManager.default.removeItem(at: destination)
             }
             try FileManager.default.moveItem(at: location, to: destination)
-            bodyFile = destination
         } catch {
             fileError = FileTransferError(file: destination, reason: String(describing: error))
         }
@@ -76,9 +74,8 @@ final class TaskExchange {
         guard let response else {
             return .failure(URLError(.badServerResponse))
         }
-        var result = HTTPResponse(response, body: body)
-        result.bodyFile = bodyFile
-        return .success(result)
+        // A download's body is in the options' file, where the client expects it: `body` is empty.
+        return .success(HTTPResponse(response, body: body))
     }
 }
 

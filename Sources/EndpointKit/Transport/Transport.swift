@@ -7,7 +7,9 @@ import Foundation
 /// Sends a request over the network (or pretends to) and returns the raw response.
 ///
 /// It is the one asynchronous step of a call: the client builds, authenticates, validates and
-/// decodes around it. The default is ``URLSessionTransport``; tests supply an in-memory one:
+/// decodes around it. ``URLSessionTransport`` is the default, `AsyncHTTPClientTransport` (the
+/// `AsyncHTTPClient` trait) the faster one for Linux servers, and `EndpointKitTesting`'s
+/// `StubTransport` the one for tests. A transport of your own needs one method:
 ///
 /// ```swift
 /// struct CannedTransport: Transport {
@@ -16,47 +18,41 @@ import Foundation
 ///         HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
 ///     }
 /// }
-/// let client = Client(baseURL: url, transport: CannedTransport(body: Data("[]".utf8)))
+/// let client = Client(baseURL: url) { $0.transport = CannedTransport(body: Data("[]".utf8)) }
 /// ```
+///
+/// Return every response, whatever its status: the client decides which are acceptable. Follow
+/// redirects only to the same origin with credentials (`Authorization`, cookies, API-key
+/// headers), or not at all. Uploads and downloads work through any transport: the client reports
+/// the body as sent or received in one step, and writes a download from memory to its file.
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response, whatever its status code.
     ///
     /// - Parameter request: A complete, authenticated request.
-    /// - Returns: The status, headers and body.
+    /// - Returns: The status, headers and body, and the URL that answered.
     /// - Throws: `CancellationError` when the calling task is cancelled; any other error for a
     ///   failed exchange. The client reports the latter as ``EndpointError/transportFailed(_:)``.
     func send(_ request: URLRequest) async throws -> HTTPResponse
+}
 
-    /// Sends `request`, reporting progress and writing a `2xx` response's body to a file as
-    /// `options` say (see ``TransferOptions``).
-    ///
-    /// The client calls this for uploads and downloads and ``send(_:)`` for everything else.
-    /// The default implementation calls ``send(_:)``, reports each body as done in one step
-    /// and writes the response body to ``TransferOptions/responseBodyFile``; a transport that
-    /// can stream, such as ``URLSessionTransport``, reports as bytes move and never holds a
-    /// download in memory.
-    ///
-    /// - Parameters:
-    ///   - request: A complete, authenticated request.
-    ///   - options: Progress handlers and the file for the response body.
-    /// - Returns: The response; its body is empty and ``HTTPResponse/bodyFile`` set when the
-    ///   body went to the file.
-    /// - Throws: As ``send(_:)``, and the file system's error when the file cannot be written.
+/// A transport that reports the progress of uploads and downloads as bytes move and writes a
+/// download's body to its file as it arrives, instead of holding it in memory:
+/// ``URLSessionTransport``, `AsyncHTTPClientTransport` and the middleware chain around them.
+package protocol TransferringTransport: Transport {
+    /// Sends `request`, reporting progress and writing a `2xx` response's body to
+    /// ``TransferOptions/responseBodyFile`` (the returned body is then empty).
     func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse
 }
 
 extension Transport {
-    /// Sends `request` with ``send(_:)``, then reports each body as done in one step and writes
-    /// a `2xx` response's body to ``TransferOptions/responseBodyFile``.
-    ///
-    /// - Parameters:
-    ///   - request: A complete, authenticated request.
-    ///   - options: Progress handlers and the file for the response body.
-    /// - Returns: The response; its body is empty and ``HTTPResponse/bodyFile`` set when the
-    ///   body went to the file.
-    /// - Throws: What ``send(_:)`` throws, and the file system's error when the file cannot be
-    ///   written.
-    public func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
+    /// Sends `request` as an upload or download: through the transport's own
+    /// ``TransferringTransport/send(_:options:)`` when it has one; else with ``send(_:)``, then
+    /// reporting each body as done in one step and writing a `2xx` response's body to
+    /// ``TransferOptions/responseBodyFile``.
+    package func send(_ request: URLRequest, transferring options: TransferOptions) async throws -> HTTPResponse {
+        if let transferring = self as? any TransferringTransport {
+            return try await transferring.send(request, options: options)
+        }
         // A streamed body (a multipart body with files) has no `httpBody`, but its length.
         let uploaded = request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init)
         if let uploaded, let progress = options.uploadProgress {
@@ -68,7 +64,6 @@ extension Transport {
         if let file = options.responseBodyFile, (200..<300).contains(response.statusCode) {
             try response.body.write(to: file)
             response.body = Data()
-            response.bodyFile = file
         }
         return response
     }

@@ -29,7 +29,7 @@ import Foundation
 /// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host: 4 on Linux
 /// with ``makeDefaultConfiguration()``, URLSession's own default elsewhere; pass a
 /// configuration to change it.
-public final class URLSessionTransport: Transport {
+public final class URLSessionTransport: TransferringTransport {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
 
@@ -118,14 +118,7 @@ public final class URLSessionTransport: Transport {
     /// Sends `request` with the session, reporting progress as bytes move; a download
     /// (``TransferOptions/responseBodyFile``) runs as a download task, which writes to disk as
     /// bytes arrive, so its size does not matter.
-    ///
-    /// - Parameters:
-    ///   - request: The request to send.
-    ///   - options: Progress handlers and the file for the response body.
-    /// - Returns: The response, whatever its status.
-    /// - Throws: `CancellationError` when the calling task is cancelled; a `URLError` or
-    ///   ``FileTransferError`` otherwise.
-    public func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
+    package func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
         try await send(request, transfer: options)
     }
 

@@ -119,7 +119,9 @@ struct BodyIntegrationTests {
             let path = "/post"
             var body: RequestBody { .json(Payload(firstName: "Ada")) }
         }
-        let client = Client(baseURL: HTTPBin.url!, bodyEncoder: JSONBodyEncoder(keyEncoding: .convertToSnakeCase))
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.bodyEncoder = JSONBodyEncoder(keyEncoding: .convertToSnakeCase)
+        }
 
         let echo = try await client.post(CreateUser())
 

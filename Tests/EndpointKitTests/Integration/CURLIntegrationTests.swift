@@ -104,8 +104,10 @@ struct CURLIntegrationTests {
 
     /// httpbin's echo of `endpoint` sent by running its cURL command, and sent by the client.
     private func echoes(of endpoint: Anything) async throws -> (curl: HTTPBin.Echo, client: HTTPBin.Echo) {
-        let client = Client(baseURL: try #require(HTTPBin.url), retryPolicy: .never)
-        let command = try client.makeRequest(for: endpoint).curlCommand()
+        let client = Client(baseURL: try #require(HTTPBin.url)) {
+            $0.retryPolicy = .never
+        }
+        let command = try await client.request(for: endpoint).curlCommand()
         let output = try Shell.run(command + " --silent --show-error --max-time 10")
         let viaCURL = try JSONDecoder().decode(HTTPBin.Echo.self, from: output)
         let viaClient = try await client.post(endpoint)

@@ -64,7 +64,9 @@ struct FaultServerIntegrationTests {
     let quick = RetryPolicy(maximumAttempts: 4, initialDelay: 0.02, jitter: 0)
 
     private func client(retryPolicy: RetryPolicy? = nil) -> Client {
-        Client(baseURL: FaultServer.url!, retryPolicy: retryPolicy ?? quick)
+        Client(baseURL: FaultServer.url!) {
+            $0.retryPolicy = retryPolicy ?? quick
+        }
     }
 
     private func attempts(_ key: String) async throws -> Int {
@@ -136,8 +138,9 @@ struct FaultServerIntegrationTests {
 
     @Test("A body beyond the transport's limit is refused while it streams in")
     func refusesHugeBody() async throws {
-        let client = Client(
-            baseURL: FaultServer.url!, transport: URLSessionTransport(maximumResponseSize: 1 << 20))
+        let client = Client(baseURL: FaultServer.url!) {
+            $0.transport = URLSessionTransport(maximumResponseSize: 1 << 20)
+        }
         #expect(try await client.get(Huge(size: 1 << 19)).count == 1 << 19)
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(Huge(size: 50 << 20))
         }
@@ -158,8 +161,9 @@ struct FaultServerIntegrationTests {
         "A Content-Length over the limit stops the transfer at once instead of reading the body",
         .timeLimit(.minutes(1)))
     func stopsAnnouncedHugeBodyAtOnce() async throws {
-        let client = Client(
-            baseURL: FaultServer.url!, transport: URLSessionTransport(maximumResponseSize: 1 << 20))
+        let client = Client(baseURL: FaultServer.url!) {
+            $0.transport = URLSessionTransport(maximumResponseSize: 1 << 20)
+        }
         let start = ContinuousClock.now
 
         // 20 MiB would take 32 s to arrive.
@@ -179,7 +183,9 @@ struct FaultServerIntegrationTests {
         let authenticator = RefreshingTokenAuthenticator(token: "expired") {
             try await refresher.post(Refresh(key: key)).token
         }
-        let client = Client(baseURL: FaultServer.url!, authenticator: authenticator, retryPolicy: .never)
+        let client = Client(baseURL: FaultServer.url!, authenticator: authenticator) {
+            $0.retryPolicy = .never
+        }
         let successes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<100 {
                 group.addTask { (try? await client.get(Resource(key: key)).ok) == true }

@@ -16,9 +16,9 @@ struct HeaderIntegrationTests {
 
     @Test("Client headers and endpoint headers are both sent, and the endpoint's value wins a shared name")
     func clientAndEndpointHeaders() async throws {
-        let client = Client(
-            baseURL: HTTPBin.url!,
-            headers: ["X-Client-Only": "from client", "x-shared": "from client", "X-Api-Version": "1"])
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.headers = ["X-Client-Only": "from client", "x-shared": "from client", "X-Api-Version": "1"]
+        }
         let endpoint = HTTPBin.Headers(headers: ["X-Shared": "from endpoint", "X-Endpoint-Only": "from endpoint"])
 
         let echo = try await client.get(endpoint)
@@ -63,7 +63,9 @@ struct HeaderIntegrationTests {
 
     @Test("A client's Accept header replaces the default one")
     func clientOverridesAccept() async throws {
-        let client = Client(baseURL: HTTPBin.url!, headers: ["accept": "application/vnd.api+json"])
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.headers = ["accept": "application/vnd.api+json"]
+        }
 
         let echo = try await client.get(HTTPBin.Headers())
 

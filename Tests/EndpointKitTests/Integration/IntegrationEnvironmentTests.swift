@@ -30,12 +30,4 @@ struct IntegrationEnvironmentTests {
             FaultServer.url != nil,
             "FAULT_SERVER_URL is not set, so the fault-server tests would be skipped: run scripts/test")
     }
-
-    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing GITHUB_SERVER_URL fails the run instead of skipping")
-    func gitHubServerIsThereWhenRequired() {
-        guard HTTPBin.isRequired else { return }
-        #expect(
-            GitHubServer.url != nil,
-            "GITHUB_SERVER_URL is not set, so the GitHub-server tests would be skipped: run scripts/test")
-    }
 }

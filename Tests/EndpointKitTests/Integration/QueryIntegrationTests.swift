@@ -47,8 +47,9 @@ struct QueryIntegrationTests {
 
     @Test("Bracket arrays and numeric Booleans are sent as the client's query encoder says")
     func configuredQueryEncoder() async throws {
-        let client = Client(
-            baseURL: HTTPBin.url!, queryEncoder: URLQueryEncoder(arrayEncoding: .brackets, boolEncoding: .numeric))
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.queryEncoder = URLQueryEncoder(arrayEncoding: .brackets, boolEncoding: .numeric)
+        }
 
         let echo = try await client.get(HTTPBin.Get(query: ["ids": [1, 2], "draft": true]))
 

@@ -32,8 +32,9 @@ struct RedirectIntegrationTests {
         .enabled(if: HTTPBin.otherOriginURL != nil, "cross-origin redirects need httpbin on 127.0.0.1 or localhost"))
     func crossOriginRedirectDropsCredentials() async throws {
         let otherOrigin = try #require(HTTPBin.otherOriginURL)
-        let client = Client(
-            baseURL: HTTPBin.url!, authenticator: .bearer("secret-token"), headers: ["Cookie": "session=secret"])
+        let client = Client(baseURL: HTTPBin.url!, authenticator: .bearer("secret-token")) {
+            $0.headers = ["Cookie": "session=secret"]
+        }
 
         let response = try await client.send(RedirectedHeaders(target: otherOrigin.absoluteString + "/headers"))
 

@@ -11,6 +11,7 @@ struct ResilienceIntegrationTests {
         let duration: Double
         var query: Parameters { ["duration": duration, "numbytes": 5, "delay": 0, "code": 200] }
         var timeouts: Timeouts?
+        var options: CallOptions { CallOptions(timeouts: timeouts) }
     }
 
     struct Status: GET {
@@ -34,7 +35,9 @@ struct ResilienceIntegrationTests {
     @Test("A total deadline stops a slow response from /delay with .timedOut", .timeLimit(.minutes(1)))
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func deadlineStopsDelay() async throws {
-        let client = Client(baseURL: HTTPBin.url!, timeouts: Timeouts(idle: 30, total: 0.5))
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.timeouts = Timeouts(idle: 30, total: 0.5)
+        }
         let start = Date()
         let result = await HTTPBin.result { () async throws(EndpointError) in
             try await client.get(HTTPBin.Delay(seconds: 5))
@@ -46,7 +49,10 @@ struct ResilienceIntegrationTests {
     @Test("The idle timeout fires when the server says nothing", .timeLimit(.minutes(1)))
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func idleTimeoutFires() async throws {
-        let client = Client(baseURL: HTTPBin.url!, retryPolicy: .never, timeouts: Timeouts(idle: 1))
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.retryPolicy = .never
+            $0.timeouts = Timeouts(idle: 1)
+        }
         let start = Date()
         let result = await HTTPBin.result { () async throws(EndpointError) in
             try await client.get(HTTPBin.Delay(seconds: 5))
@@ -58,7 +64,9 @@ struct ResilienceIntegrationTests {
     @Test("A slow drip finishes under an idle timeout but not past a total deadline", .timeLimit(.minutes(1)))
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func dripAgainstBothTimeouts() async throws {
-        let client = Client(baseURL: HTTPBin.url!, retryPolicy: .never)
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.retryPolicy = .never
+        }
         let dripped = try await client.get(Drip(duration: 2, timeouts: Timeouts(idle: 1.5)))
         #expect(dripped.count == 5)
         let result = await HTTPBin.result { () async throws(EndpointError) in
@@ -69,7 +77,9 @@ struct ResilienceIntegrationTests {
 
     @Test("A 503 from /status is retried with backoff and the last status is thrown")
     func retries503() async throws {
-        let client = Client(baseURL: HTTPBin.url!, retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0.05))
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.05)
+        }
         let start = Date()
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(Status(code: 503)) }
         #expect(HTTPBin.unacceptableStatusCode(of: result) == 503)
@@ -78,8 +88,9 @@ struct ResilienceIntegrationTests {
 
     @Test("A body larger than the transport's maximum is an error, not a memory spike")
     func refusesTooLargeBody() async throws {
-        let client = Client(
-            baseURL: HTTPBin.url!, transport: URLSessionTransport(maximumResponseSize: 1_000))
+        let client = Client(baseURL: HTTPBin.url!) {
+            $0.transport = URLSessionTransport(maximumResponseSize: 1_000)
+        }
         #expect(try await client.get(Bytes(count: 1_000)).count == 1_000)
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(Bytes(count: 50_000))
         }

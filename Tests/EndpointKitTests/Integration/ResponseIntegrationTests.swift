@@ -70,7 +70,7 @@ struct ResponseIntegrationTests {
     struct AcceptingNotFound: GET {
         typealias ResponseType = NoContent
         let path = "/status/404"
-        var acceptableStatusCodes: AcceptableStatusCodes? { [200...299, 404...404] }
+        var options: CallOptions { CallOptions(acceptableStatusCodes: [200...299, 404...404]) }
     }
 
     @Test("An error status is thrown as unacceptableStatus with that code", arguments: [400, 404, 500, 503])
@@ -80,8 +80,9 @@ struct ResponseIntegrationTests {
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(Status(code: code)) }
 
         #expect(HTTPBin.unacceptableStatusCode(of: result) == code, "got \(result)")
-        if case .failure(.unacceptableStatus(let response)) = result {
-            #expect(response.url?.absoluteString == HTTPBin.urlString("/status/\(code)"))
+        if case .failure(.unacceptableStatus(let failure)) = result {
+            #expect(failure.response.url?.absoluteString == HTTPBin.urlString("/status/\(code)"))
+            #expect(failure.method == .get)
         }
     }
 
@@ -91,13 +92,15 @@ struct ResponseIntegrationTests {
 
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(Teapot()) }
 
-        guard case .failure(.unacceptableStatus(let response)) = result else {
+        guard case .failure(.unacceptableStatus(let failure)) = result else {
             Issue.record("expected unacceptableStatus(418), got \(result)")
             return
         }
-        #expect(response.statusCode == 418)
-        #expect(String(decoding: response.body, as: UTF8.self).contains("teapot"))
-        #expect(String(describing: EndpointError.unacceptableStatus(response)).contains("418"))
+        #expect(failure.statusCode == 418)
+        #expect(String(decoding: failure.response.body, as: UTF8.self).contains("teapot"))
+        #expect(
+            String(describing: EndpointError.unacceptableStatus(failure))
+                .hasPrefix("GET \(HTTPBin.urlString("/status/418")) answered with unacceptable status 418"))
     }
 
     @Test("An endpoint's acceptable status codes turn a 404 into a success")

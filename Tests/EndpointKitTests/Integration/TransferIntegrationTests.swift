@@ -86,8 +86,10 @@ struct TransferFaultServerTests {
         let path = "/no-such-file"
     }
 
-    let client = Client(
-        baseURL: FaultServer.url!, decoder: .json(keyDecoding: .convertFromSnakeCase), retryPolicy: .never)
+    let client = Client(baseURL: FaultServer.url!) {
+        $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+        $0.retryPolicy = .never
+    }
 
     /// The bytes `/download` serves: byte i is i % 251.
     static func pattern(_ size: Int) -> Data {
@@ -167,12 +169,12 @@ struct TransferFaultServerTests {
         let result = await HTTPBin.result { () async throws(EndpointError) in
             try await client.download(Missing(), to: place.sibling("d"))
         }
-        guard case .failure(.unacceptableStatus(let response)) = result else {
+        guard case .failure(.unacceptableStatus(let failure)) = result else {
             Issue.record("expected a 404 error, got \(result)")
             return
         }
-        #expect(response.statusCode == 404)
-        #expect(String(decoding: response.body, as: UTF8.self).contains("not found"))
+        #expect(failure.statusCode == 404)
+        #expect(String(decoding: failure.response.body, as: UTF8.self).contains("not found"))
         #expect(place.directoryContents == ["file.bin"])
     }
 

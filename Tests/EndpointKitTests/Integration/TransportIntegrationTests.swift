@@ -99,7 +99,9 @@ struct TransportIntegrationTests {
             configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
             configuration.httpCookieAcceptPolicy = .always
             configuration.httpShouldSetCookies = true
-            return Client(baseURL: HTTPBin.url!, transport: URLSessionTransport(configuration: configuration))
+            return Client(baseURL: HTTPBin.url!) {
+                $0.transport = URLSessionTransport(configuration: configuration)
+            }
         }
         let first = clientAcceptingCookies()
         let second = clientAcceptingCookies()

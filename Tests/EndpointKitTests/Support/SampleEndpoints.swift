@@ -53,6 +53,7 @@ struct GetValue<Value: JSONObject>: GET {
     var headers: HTTPHeaders = [:]
     var decoder: (any ResponseDecoder)? = nil
     var acceptableStatusCodes: AcceptableStatusCodes? = nil
+    var options: CallOptions { CallOptions(decoder: decoder, acceptableStatusCodes: acceptableStatusCodes) }
 }
 
 struct CreateIssue: POST {

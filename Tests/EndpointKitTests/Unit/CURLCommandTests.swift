@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -162,7 +163,7 @@ struct CURLCommandTests {
         let transport = StubTransport(body: "{}")
         let client = Client.stubbed(transport, authenticator: .bearer("s3cret-token"))
         _ = try await client.send(PostBody(body: .json(NewIssue(title: "Crash", body: "Steps:\n1. it's broken"))))
-        let sent = try #require(await transport.log.last)
+        let sent = try #require(await transport.lastRequest)
         let command = sent.curlCommand()
         #expect(!command.contains("s3cret-token"))
         #expect(command.contains("-H 'Authorization: <redacted>'"))

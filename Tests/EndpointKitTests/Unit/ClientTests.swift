@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -28,7 +29,7 @@ struct ClientTests {
         _ = try await client.put(ReplaceThing())
         _ = try await client.patch(UpdateThing())
         _ = try await client.delete(DeleteThing())
-        let methods = await transport.log.requests.map(\.httpMethod)
+        let methods = await transport.sentRequests.map(\.httpMethod)
         #expect(methods == ["GET", "POST", "PUT", "PATCH", "DELETE"])
     }
 
@@ -41,10 +42,11 @@ struct ClientTests {
                 _ = try await Client.stubbed(transport).get(UserRepositories())
                 Issue.record("status \(status) was accepted")
             } catch {
-                guard case .unacceptableStatus(let response) = error else { throw TestFailure("\(error)") }
-                #expect(response.statusCode == status)
-                #expect(response.headers["X-Request-Id"] == "42")
-                #expect(String(decoding: response.body, as: UTF8.self) == #"{"message":"Not Found"}"#)
+                guard case .unacceptableStatus(let failure) = error else { throw TestFailure("\(error)") }
+                #expect(failure.statusCode == status)
+                #expect(failure.method == .get)
+                #expect(failure.response.headers["X-Request-Id"] == "42")
+                #expect(String(decoding: failure.response.body, as: UTF8.self) == #"{"message":"Not Found"}"#)
             }
         }
     }
@@ -58,9 +60,10 @@ struct ClientTests {
 
     @Test("A client can accept other status codes for every endpoint")
     func clientStatusCodes() async throws {
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!, acceptableStatusCodes: [200...399],
-            transport: StubTransport(status: 304, body: ""))
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.acceptableStatusCodes = [200...399]
+            $0.transport = StubTransport(status: 304, body: "")
+        }
         #expect(try await client.get(GetValue<NoContent>()) == NoContent())
     }
 
@@ -69,15 +72,31 @@ struct ClientTests {
         let transport = StubTransport(body: "[]")
         let client = Client.stubbed(transport, authenticator: .token("ghp_abc"))
         _ = try await client.get(UserRepositories())
-        #expect(await transport.log.last?.value(forHTTPHeaderField: "Authorization") == "token ghp_abc")
-        #expect(try client.makeRequest(for: UserRepositories()).value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Authorization") == "token ghp_abc")
+    }
+
+    @Test("request(for:) gives the request as it is sent: built and authenticated, and its cURL form redacted")
+    func showsRequestAsSent() async throws {
+        let transport = StubTransport(body: "[]")
+        let client = Client.stubbed(transport, authenticator: .token("ghp_abc"))
+        let request = try await client.request(for: UserRepositories())
+        _ = try await client.get(UserRepositories())
+        let sent = try #require(await transport.lastRequest)
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "token ghp_abc")
+        #expect(request.url == sent.url)
+        #expect(request.allHTTPHeaderFields == sent.allHTTPHeaderFields)
+        #expect(
+            request.curlCommand().description
+                == "curl 'https://api.example.com/user/repos' -H 'Accept: application/json' -H 'Authorization: <redacted>'"
+        )
+        #expect(await transport.sentRequests.count == 1)
     }
 
     @Test("Without an authenticator no Authorization header is sent")
     func sendsNoCredentialsByDefault() async throws {
         let transport = StubTransport(body: "[]")
         _ = try await Client.stubbed(transport).get(UserRepositories())
-        #expect(await transport.log.last?.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Authorization") == nil)
     }
 
     @Test("An authenticator that throws stops the request and its error is kept")
@@ -92,7 +111,7 @@ struct ClientTests {
             guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
             #expect(underlying is KeychainLocked)
         }
-        #expect(await transport.log.requests.isEmpty)
+        #expect(await transport.sentRequests.isEmpty)
     }
 
     @Test("A header the authenticator sets is validated like any other")
@@ -106,7 +125,7 @@ struct ClientTests {
                 request.allHTTPHeaderFields = fields
             })
         await #expect(throws: EndpointError.self) { try await client.get(UserRepositories()) }
-        #expect(await transport.log.requests.isEmpty)
+        #expect(await transport.sentRequests.isEmpty)
     }
 
     @Test("Transport errors become transportFailed with the method and URL")
@@ -149,7 +168,7 @@ struct ClientTests {
             return try await client.get(UserRepositories())
         }
         await #expect(throws: EndpointError.self) { try await task.value }
-        #expect(await transport.log.requests.isEmpty)
+        #expect(await transport.sentRequests.isEmpty)
     }
 
     @Test("A URLError.cancelled from a custom transport is reported as .cancelled")
@@ -200,6 +219,24 @@ struct ClientTests {
         #expect(calls.count == 1)
     }
 
+    @Test("Inside a Task, `do throws(EndpointError)` lets catch clauses match EndpointError's cases")
+    func typedCatchInsideTask() async throws {
+        let client = Client.stubbed(StubTransport(status: 404, body: "{}"))
+        // README's pattern: without `throws(EndpointError)`, a `do` inside a closure catches
+        // `any Error`, and `catch .unacceptableStatus` does not compile.
+        let status = await Task { () -> Int? in
+            do throws(EndpointError) {
+                _ = try await client.get(UserRepositories())
+                return nil
+            } catch .unacceptableStatus(let failure) where failure.statusCode == 404 {
+                return failure.statusCode
+            } catch {
+                return nil
+            }
+        }.value
+        #expect(status == 404)
+    }
+
     @Test("Error descriptions say what failed and where, without credentials")
     func describesErrors() async throws {
         let transport = StubTransport(
@@ -210,7 +247,7 @@ struct ClientTests {
         } catch {
             #expect(
                 error.description
-                    == #"https://api.example.com/user/repos answered with unacceptable status 404 (application/json): {"message": "Not Found"}"#
+                    == #"GET https://api.example.com/user/repos answered with unacceptable status 404 (application/json): {"message": "Not Found"}"#
             )
             #expect(!error.description.contains("ghp_secret"))
             #expect(error.localizedDescription == error.description)
@@ -221,7 +258,7 @@ struct ClientTests {
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "Decoding Array<Repository> from https://api.example.com/user/repos (status 200) failed at [0].name: expected String"
+                    "Decoding Array<Repository> from GET https://api.example.com/user/repos (status 200) failed at [0].name: expected String"
                 ))
         }
     }

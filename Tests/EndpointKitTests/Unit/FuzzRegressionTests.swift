@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 

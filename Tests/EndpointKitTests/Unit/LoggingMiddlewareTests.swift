@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -9,9 +10,11 @@ import Testing
 @Suite("Logging middleware")
 struct LoggingMiddlewareTests {
     private func client(_ logging: LoggingMiddleware, transport: StubTransport) -> Client {
-        Client(
-            baseURL: URL(string: "https://api.example.com")!, authenticator: .bearer("s3cret-token"),
-            retryPolicy: .never, middleware: [logging], transport: transport)
+        Client(baseURL: URL(string: "https://api.example.com")!, authenticator: .bearer("s3cret-token")) {
+            $0.retryPolicy = .never
+            $0.middleware = [logging]
+            $0.transport = transport
+        }
     }
 
     /// The line without its duration, which varies.
@@ -112,10 +115,11 @@ struct LoggingMiddlewareTests {
     func logsEachAttempt() async throws {
         let log = CallLog()
         let transport = StubTransport.answering([503])
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!,
-            retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: 0.001),
-            middleware: [LoggingMiddleware { log.append($0) }], transport: transport)
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 2, initialDelay: 0.001)
+            $0.middleware = [LoggingMiddleware { log.append($0) }]
+            $0.transport = transport
+        }
         _ = try await client.get(UserRepositories())
         #expect(
             log.entries.map { $0.components(separatedBy: " in ")[0] } == [
@@ -125,10 +129,11 @@ struct LoggingMiddlewareTests {
 
     @Test("The standard-error logger is a ready-made middleware that is off by default")
     func standardErrorIsOptIn() {
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!, middleware: [LoggingMiddleware.standardError])
-        #expect(client.middleware.count == 1)
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.middleware = [LoggingMiddleware.standardError]
+        }
+        #expect(client.configuration.middleware.count == 1)
         #expect(!LoggingMiddleware.standardError.includesCURLCommand)
-        #expect(Client(baseURL: URL(string: "https://api.example.com")!).middleware.isEmpty)
+        #expect(Client(baseURL: URL(string: "https://api.example.com")!).configuration.middleware.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -39,15 +40,16 @@ struct MiddlewareTests {
     func runsInOrder() async throws {
         let log = CallLog()
         let transport = StubTransport(body: "[]")
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!, authenticator: .token("t"),
-            middleware: [Tagging(name: "outer", log: log), Tagging(name: "inner", log: log)], transport: transport)
+        let client = Client(baseURL: URL(string: "https://api.example.com")!, authenticator: .token("t")) {
+            $0.middleware = [Tagging(name: "outer", log: log), Tagging(name: "inner", log: log)]
+            $0.transport = transport
+        }
         let response = try await client.send(UserRepositories())
         #expect(
             log.entries == [
                 "outer request auth=token t", "inner request auth=token t", "inner response 200", "outer response 200",
             ])
-        #expect(await transport.log.last?.value(forHTTPHeaderField: "X-Chain") == "outer,inner")
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "X-Chain") == "outer,inner")
         #expect(response.headers.values(for: "X-Seen-By") == ["inner", "outer"])
     }
 
@@ -55,20 +57,22 @@ struct MiddlewareTests {
     func runsPerAttempt() async throws {
         let log = CallLog()
         let transport = StubTransport.answering([503])
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!,
-            retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: 0.001),
-            middleware: [Tagging(name: "m", log: log)],
-            transport: transport)
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 2, initialDelay: 0.001)
+            $0.middleware = [Tagging(name: "m", log: log)]
+            $0.transport = transport
+        }
         _ = try await client.get(UserRepositories())
         #expect(log.entries == ["m request auth=-", "m response 503", "m request auth=-", "m response 200"])
     }
 
     @Test("An error thrown by middleware is reported as a transport failure")
     func reportsErrors() async throws {
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!, retryPolicy: .never, middleware: [Failing()],
-            transport: StubTransport(body: "[]"))
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.retryPolicy = .never
+            $0.middleware = [Failing()]
+            $0.transport = StubTransport(body: "[]")
+        }
         do {
             _ = try await client.get(UserRepositories())
         } catch {

@@ -1,3 +1,4 @@
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -20,8 +21,8 @@ struct MultipartTests {
     let client = Client.stubbed(StubTransport())
 
     @Test("fields and in-memory files are laid out with boundaries, dispositions and content types")
-    func layout() throws {
-        let request = try client.makeRequest(
+    func layout() async throws {
+        let request = try await client.request(
             for: Upload(parts: [
                 .field("title", "Holiday"),
                 .data(Data([0, 255, 13, 10]), name: "blob", filename: "b.bin"),
@@ -38,23 +39,23 @@ struct MultipartTests {
     }
 
     @Test("quotes, CR and LF in names are percent-encoded; other characters are sent as UTF-8")
-    func nameEscaping() throws {
-        let request = try client.makeRequest(
+    func nameEscaping() async throws {
+        let request = try await client.request(
             for: Upload(parts: [.data(Data("x".utf8), name: "a\"b\r\nc", filename: "café \"日\".txt")]))
         let text = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
         #expect(text.contains("name=\"a%22b%0D%0Ac\"; filename=\"café %22日%22.txt\"\r\n"))
     }
 
     @Test("a body with a file is streamed, with the exact Content-Length")
-    func streamedFile() throws {
+    func streamedFile() async throws {
         let file = try TemporaryFile(bytes: (0..<10_000).map { UInt8(truncatingIfNeeded: $0) })
-        let request = try client.makeRequest(
+        let request = try await client.request(
             for: Upload(parts: [.field("kind", "log"), .file(file.url, name: "attachment")]))
         #expect(request.httpBody == nil)
         let stream = try #require(request.httpBodyStream)
         let streamed = Self.readAll(stream, chunk: 7)
         #expect(request.value(forHTTPHeaderField: "Content-Length") == String(streamed.count))
-        let inMemory = try client.makeRequest(
+        let inMemory = try await client.request(
             for: Upload(parts: [
                 .field("kind", "log"),
                 .data(Data(try Data(contentsOf: file.url)), name: "attachment", filename: file.url.lastPathComponent),
@@ -63,15 +64,15 @@ struct MultipartTests {
     }
 
     @Test("a file part's content type is guessed from its extension")
-    func contentTypeGuess() throws {
+    func contentTypeGuess() async throws {
         let file = try TemporaryFile(bytes: [1, 2, 3], pathExtension: "PNG")
-        let request = try client.makeRequest(for: Upload(parts: [.file(file.url, name: "image")]))
+        let request = try await client.request(for: Upload(parts: [.file(file.url, name: "image")]))
         let text = String(decoding: Self.readAll(try #require(request.httpBodyStream), chunk: 4096), as: UTF8.self)
         #expect(text.contains("Content-Type: image/png\r\n"))
     }
 
     @Test("a missing file, a directory and a bad boundary or content type are refused before sending")
-    func refusedBodies() {
+    func refusedBodies() async {
         let missing = URL(fileURLWithPath: "/nonexistent/endpointkit.bin")
         let directory = FileManager.default.temporaryDirectory
         let cases: [(Upload, InvalidRequest)] = [
@@ -95,7 +96,7 @@ struct MultipartTests {
         ]
         for (endpoint, expected) in cases {
             do {
-                _ = try client.makeRequest(for: endpoint)
+                _ = try await client.request(for: endpoint)
                 Issue.record("expected \(expected)")
             } catch {
                 guard case .invalidRequest(let reason) = error else {
@@ -108,18 +109,18 @@ struct MultipartTests {
     }
 
     @Test("a random boundary is used when none is given, different for each request")
-    func randomBoundary() throws {
-        let first = try client.makeRequest(for: Upload(parts: [.field("a", "b")], boundary: nil))
-        let second = try client.makeRequest(for: Upload(parts: [.field("a", "b")], boundary: nil))
+    func randomBoundary() async throws {
+        let first = try await client.request(for: Upload(parts: [.field("a", "b")], boundary: nil))
+        let second = try await client.request(for: Upload(parts: [.field("a", "b")], boundary: nil))
         let firstType = try #require(first.value(forHTTPHeaderField: "Content-Type"))
         #expect(firstType.hasPrefix("multipart/form-data; boundary=EndpointKit-"))
         #expect(firstType != second.value(forHTTPHeaderField: "Content-Type"))
     }
 
     @Test("a file that shrinks while it is sent makes the stream fail instead of sending short data")
-    func shrinkingFile() throws {
+    func shrinkingFile() async throws {
         let file = try TemporaryFile(bytes: [UInt8](repeating: 7, count: 1000))
-        let request = try client.makeRequest(for: Upload(parts: [.file(file.url, name: "f")]))
+        let request = try await client.request(for: Upload(parts: [.file(file.url, name: "f")]))
         try Data([1, 2, 3]).write(to: file.url)
         let stream = try #require(request.httpBodyStream)
         stream.open()
@@ -146,7 +147,7 @@ struct MultipartTests {
             return
         }
         #expect(response.statusCode == 503)
-        #expect(await transport.log.requests.count == 1)
+        #expect(await transport.sentRequests.count == 1)
     }
 
     static func readAll(_ stream: InputStream, chunk: Int) -> Data {

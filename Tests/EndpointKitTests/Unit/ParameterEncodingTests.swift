@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -91,16 +92,18 @@ struct ParameterEncodingTests {
     }
 
     @Test("A client can plug in its own query encoder")
-    func usesCustomQueryEncoder() throws {
+    func usesCustomQueryEncoder() async throws {
         struct UppercaseKeys: ParameterEncoder {
             func encode(_ parameters: Parameters, into request: inout URLRequest) throws {
                 let query = parameters.items.map { "\($0.name.uppercased())=1" }.joined(separator: "&")
                 request.url = URL(string: request.url!.absoluteString + "?" + query)
             }
         }
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!, queryEncoder: UppercaseKeys(), transport: StubTransport())
-        let request = try client.makeRequest(for: GetValue<NoContent>(query: ["page": 2]))
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.queryEncoder = UppercaseKeys()
+            $0.transport = StubTransport()
+        }
+        let request = try await client.request(for: GetValue<NoContent>(query: ["page": 2]))
         #expect(request.url?.query == "PAGE=1")
     }
 

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -21,9 +22,9 @@ struct RequestBuildingTests {
             ("https://host:8443/api", "", "https://host:8443/api"),
             ("http://127.0.0.1:8080", "/get", "http://127.0.0.1:8080/get"),
         ])
-    func joinsBaseURLAndPath(base: String, path: String, expected: String) throws {
+    func joinsBaseURLAndPath(base: String, path: String, expected: String) async throws {
         let client = Client.stubbed(StubTransport(), baseURL: base)
-        let request = try client.makeRequest(for: GetValue<NoContent>(path: path))
+        let request = try await client.request(for: GetValue<NoContent>(path: path))
         #expect(request.url?.absoluteString == expected)
     }
 
@@ -36,17 +37,17 @@ struct RequestBuildingTests {
             ("/quote\"and<angle>", "/quote%22and%3Cangle%3E"),
             ("/sub-delims!$&'()*+,;=:@", "/sub-delims!$&'()*+,;=:@"),
         ])
-    func encodesPath(path: String, expectedPath: String) throws {
-        let request = try client.makeRequest(for: GetValue<NoContent>(path: path))
+    func encodesPath(path: String, expectedPath: String) async throws {
+        let request = try await client.request(for: GetValue<NoContent>(path: path))
         #expect(request.url?.absoluteString == "https://api.example.com" + expectedPath)
     }
 
     @Test(
         "A path that would change the query, fragment or host is refused",
         arguments: ["/search?q=1", "/page#top", "/bad%zz", "/trailing%", "https://evil.example/steal", "//x?y"])
-    func refusesDangerousPaths(path: String) {
-        #expect {
-            try client.makeRequest(for: GetValue<NoContent>(path: path))
+    func refusesDangerousPaths(path: String) async {
+        await #expect {
+            try await client.request(for: GetValue<NoContent>(path: path))
         } throws: { error in
             guard case .invalidRequest(.invalidPath(let reported, _)) = error as? EndpointError else { return false }
             return reported == path
@@ -56,10 +57,10 @@ struct RequestBuildingTests {
     @Test(
         "A base URL that is not an absolute http(s) URL is reported, not a crash",
         arguments: ["api.github.com", "ftp://host/files", "https://host/api?key=1", "file:///tmp", "https://host/#x"])
-    func refusesInvalidBaseURL(base: String) throws {
+    func refusesInvalidBaseURL(base: String) async throws {
         let client = Client.stubbed(StubTransport(), baseURL: base)
-        #expect {
-            try client.makeRequest(for: GetValue<NoContent>())
+        await #expect {
+            try await client.request(for: GetValue<NoContent>())
         } throws: { error in
             if case .invalidRequest(.invalidBaseURL) = error as? EndpointError { return true }
             return false
@@ -67,54 +68,55 @@ struct RequestBuildingTests {
     }
 
     @Test("Each method protocol fixes its HTTP method")
-    func setsMethods() throws {
-        #expect(try client.makeRequest(for: UserRepositories()).httpMethod == "GET")
-        #expect(try client.makeRequest(for: CreateIssue(issue: NewIssue(title: "t", body: "b"))).httpMethod == "POST")
-        #expect(try client.makeRequest(for: ReplaceThing()).httpMethod == "PUT")
-        #expect(try client.makeRequest(for: UpdateThing()).httpMethod == "PATCH")
-        #expect(try client.makeRequest(for: DeleteThing()).httpMethod == "DELETE")
-        #expect(try client.makeRequest(for: Propfind()).httpMethod == "PROPFIND")
+    func setsMethods() async throws {
+        #expect(try await client.request(for: UserRepositories()).httpMethod == "GET")
+        #expect(try await client.request(for: CreateIssue(issue: NewIssue(title: "t", body: "b"))).httpMethod == "POST")
+        #expect(try await client.request(for: ReplaceThing()).httpMethod == "PUT")
+        #expect(try await client.request(for: UpdateThing()).httpMethod == "PATCH")
+        #expect(try await client.request(for: DeleteThing()).httpMethod == "DELETE")
+        #expect(try await client.request(for: Propfind()).httpMethod == "PROPFIND")
     }
 
     @Test("Query parameters are appended in order and percent-encoded")
-    func appendsQuery() throws {
+    func appendsQuery() async throws {
         let endpoint = GetValue<NoContent>(path: "/search", query: ["q": "a+b c", "page": 2, "draft": false])
-        let request = try client.makeRequest(for: endpoint)
+        let request = try await client.request(for: endpoint)
         #expect(request.url?.absoluteString == "https://api.example.com/search?q=a%2Bb%20c&page=2&draft=false")
     }
 
     @Test("Query parameters go after a query that an absolute path already has")
-    func appendsQueryToAbsolutePath() throws {
+    func appendsQueryToAbsolutePath() async throws {
         let endpoint = GetValue<NoContent>(
             path: "https://api.example.com/user/repos?page=2", query: ["per_page": 50, "q": "a b"])
-        let request = try client.makeRequest(for: endpoint)
+        let request = try await client.request(for: endpoint)
         #expect(request.url?.absoluteString == "https://api.example.com/user/repos?page=2&per_page=50&q=a%20b")
     }
 
     @Test("Raw data whose Content-Type holds CR/LF is refused instead of sent")
-    func refusesRawDataContentTypeWithNewline() throws {
+    func refusesRawDataContentTypeWithNewline() async throws {
         let endpoint = PostBody(body: .data(Data("x".utf8), contentType: "text/plain\r\nX-Evil: 1"))
-        #expect(throws: EndpointError.self) { try client.makeRequest(for: endpoint) }
+        await #expect(throws: EndpointError.self) { try await client.request(for: endpoint) }
     }
 
     @Test("Accept is application/json for JSON types and broad for raw data and text")
-    func setsAccept() throws {
+    func setsAccept() async throws {
         #expect(
-            try client.makeRequest(for: UserRepositories()).value(forHTTPHeaderField: "Accept") == "application/json")
-        #expect(try client.makeRequest(for: GetValue<Data>()).value(forHTTPHeaderField: "Accept") == "*/*")
+            try await client.request(for: UserRepositories()).value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(try await client.request(for: GetValue<Data>()).value(forHTTPHeaderField: "Accept") == "*/*")
         #expect(
-            try client.makeRequest(for: GetValue<String>()).value(forHTTPHeaderField: "Accept")?.hasPrefix("text/plain")
+            try await client.request(for: GetValue<String>()).value(forHTTPHeaderField: "Accept")?.hasPrefix(
+                "text/plain")
                 == true)
         #expect(
-            try client.makeRequest(for: GetValue<Repository?>()).value(forHTTPHeaderField: "Accept")
+            try await client.request(for: GetValue<Repository?>()).value(forHTTPHeaderField: "Accept")
                 == "application/json")
     }
 
     @Test("Endpoint headers override the client's defaults, which override Accept")
-    func mergesHeaders() throws {
+    func mergesHeaders() async throws {
         let client = Client.stubbed(
             StubTransport(), headers: ["Accept": "application/vnd.github+json", "X-Client": "1", "X-Both": "client"])
-        let request = try client.makeRequest(
+        let request = try await client.request(
             for: GetValue<NoContent>(headers: ["x-both": "endpoint", "X-Endpoint": "2"]))
         #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.github+json")
         #expect(request.value(forHTTPHeaderField: "X-Client") == "1")
@@ -123,8 +125,8 @@ struct RequestBuildingTests {
     }
 
     @Test("A name repeated in any case within one set of headers is sent once, its values joined with commas")
-    func joinsRepeatedHeaderNames() throws {
-        let request = try client.makeRequest(
+    func joinsRepeatedHeaderNames() async throws {
+        let request = try await client.request(
             for: GetValue<NoContent>(headers: ["X-Tag": "a", "x-tag": "b", "X-TAG": "c", "X-Other": "1"]))
 
         #expect(request.allHTTPHeaderFields?["X-Tag"] == "a, b, c")
@@ -133,51 +135,51 @@ struct RequestBuildingTests {
     }
 
     @Test("An Encodable body is JSON with Content-Type application/json")
-    func encodesJSONBody() throws {
-        let request = try client.makeRequest(for: CreateIssue(issue: NewIssue(title: "Crash", body: "On launch")))
+    func encodesJSONBody() async throws {
+        let request = try await client.request(for: CreateIssue(issue: NewIssue(title: "Crash", body: "On launch")))
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
         let decoded = try JSONSerialization.jsonObject(with: try #require(request.httpBody)) as? [String: String]
         #expect(decoded == ["title": "Crash", "body": "On launch"])
     }
 
     @Test("A body can bring its own encoder")
-    func usesEndpointBodyEncoder() throws {
+    func usesEndpointBodyEncoder() async throws {
         struct Update: Encodable, Sendable { let fullName: String }
         let body = RequestBody.json(Update(fullName: "Ada"), encoder: JSONBodyEncoder(keyEncoding: .convertToSnakeCase))
-        let request = try client.makeRequest(for: PostBody(body: body))
+        let request = try await client.request(for: PostBody(body: body))
         #expect(request.bodyText == #"{"full_name":"Ada"}"#)
     }
 
     @Test("Form fields are url-encoded with their Content-Type")
-    func encodesFormBody() throws {
-        let request = try client.makeRequest(for: PostBody(body: .form(["name": "Ada Lovelace", "op": "a&b=c"])))
+    func encodesFormBody() async throws {
+        let request = try await client.request(for: PostBody(body: .form(["name": "Ada Lovelace", "op": "a&b=c"])))
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
         #expect(request.bodyText == "name=Ada%20Lovelace&op=a%26b%3Dc")
     }
 
     @Test("Raw data is sent as it is with the given Content-Type; an endpoint header can override it")
-    func sendsRawData() throws {
+    func sendsRawData() async throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47])
-        let request = try client.makeRequest(for: PostBody(body: .data(png, contentType: "image/png")))
+        let request = try await client.request(for: PostBody(body: .data(png, contentType: "image/png")))
         #expect(request.httpBody == png)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "image/png")
-        let overridden = try client.makeRequest(
+        let overridden = try await client.request(
             for: PostBody(body: .data(png, contentType: "image/png"), headers: ["Content-Type": "image/x-png"]))
         #expect(overridden.value(forHTTPHeaderField: "Content-Type") == "image/x-png")
     }
 
     @Test("An empty body sends no body and no Content-Type")
-    func sendsEmptyBody() throws {
-        let request = try client.makeRequest(for: PostBody(body: .empty))
+    func sendsEmptyBody() async throws {
+        let request = try await client.request(for: PostBody(body: .empty))
         #expect(request.httpBody == nil)
         #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
     }
 
     @Test("A body on a GET is refused before anything is sent")
-    func refusesGETBody() {
-        #expect(throws: EndpointError.self) { try client.makeRequest(for: BodyWithMethod()) }
+    func refusesGETBody() async {
+        await #expect(throws: EndpointError.self) { try await client.request(for: BodyWithMethod()) }
         do {
-            _ = try client.makeRequest(for: BodyWithMethod())
+            _ = try await client.request(for: BodyWithMethod())
         } catch {
             guard case .invalidRequest(.bodyNotAllowed(.get)) = error else {
                 Issue.record("unexpected error \(error)")
@@ -187,9 +189,9 @@ struct RequestBuildingTests {
     }
 
     @Test("A body that cannot be encoded is an invalid request, not a crash")
-    func reportsEncodingFailure() {
-        #expect {
-            try client.makeRequest(for: PostBody(body: .json(["ratio": Double.nan])))
+    func reportsEncodingFailure() async {
+        await #expect {
+            try await client.request(for: PostBody(body: .json(["ratio": Double.nan])))
         } throws: { error in
             if case .invalidRequest(.encodingFailed) = error as? EndpointError { return true }
             return false
@@ -207,9 +209,9 @@ struct RequestBuildingTests {
             ["": "v"] as HTTPHeaders,
             ["X-Colon:": "v"] as HTTPHeaders,
         ])
-    func refusesBadHeaders(headers: HTTPHeaders) {
-        #expect {
-            try client.makeRequest(for: GetValue<NoContent>(headers: headers))
+    func refusesBadHeaders(headers: HTTPHeaders) async {
+        await #expect {
+            try await client.request(for: GetValue<NoContent>(headers: headers))
         } throws: { error in
             switch error as? EndpointError {
             case .invalidRequest(.invalidHeaderName), .invalidRequest(.invalidHeaderValue): return true
@@ -219,15 +221,15 @@ struct RequestBuildingTests {
     }
 
     @Test("A header value with a tab and non-ASCII text is allowed")
-    func allowsTabAndUnicodeInValues() throws {
-        let request = try client.makeRequest(for: GetValue<NoContent>(headers: ["X-Note": "a\tb café"]))
+    func allowsTabAndUnicodeInValues() async throws {
+        let request = try await client.request(for: GetValue<NoContent>(headers: ["X-Note": "a\tb café"]))
         #expect(request.value(forHTTPHeaderField: "X-Note") == "a\tb café")
     }
 
     @Test("The error for a bad header value never repeats the value")
-    func doesNotLeakHeaderValues() {
+    func doesNotLeakHeaderValues() async {
         do {
-            _ = try client.makeRequest(for: GetValue<NoContent>(headers: ["Authorization": "token s3cret\r\n"]))
+            _ = try await client.request(for: GetValue<NoContent>(headers: ["Authorization": "token s3cret\r\n"]))
             Issue.record("expected an error")
         } catch {
             #expect(!error.description.contains("s3cret"))

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -15,6 +16,7 @@ struct RequestSafetyTests {
         typealias ResponseType = NoContent
         let path: String
         var allowsOtherOrigins = false
+        var options: CallOptions { CallOptions(allowsOtherOrigins: allowsOtherOrigins) }
     }
 
     let transport = StubTransport(body: "")
@@ -33,8 +35,8 @@ struct RequestSafetyTests {
             ("café bar", "caf%C3%A9%20bar"),
             ("hello-world_1.0~x", "hello-world_1.0~x"),
         ])
-    func encodesSegments(value: String, encoded: String) throws {
-        let request = try client.makeRequest(for: Repo(owner: value, name: "n"))
+    func encodesSegments(value: String, encoded: String) async throws {
+        let request = try await client.request(for: Repo(owner: value, name: "n"))
         #expect(request.url?.absoluteString == "https://api.example.com/v3/repos/\(encoded)/n")
         #expect(request.url?.host == "api.example.com")
         #expect(request.url?.query == nil)
@@ -44,22 +46,23 @@ struct RequestSafetyTests {
     @Test("An absolute URL on the base URL's origin is used as it is and authenticated")
     func usesSameOriginAbsoluteURL() async throws {
         let next = Next(path: "https://api.example.com/v3/user/repos?page=2")
-        #expect(try client.makeRequest(for: next).url?.absoluteString == "https://api.example.com/v3/user/repos?page=2")
+        #expect(
+            try await client.request(for: next).url?.absoluteString == "https://api.example.com/v3/user/repos?page=2")
         _ = try await client.get(next)
-        #expect(await transport.log.last?.value(forHTTPHeaderField: "Authorization") == "token secret")
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Authorization") == "token secret")
     }
 
     @Test("An absolute URL on another origin is refused unless the endpoint allows it")
-    func refusesOtherOrigins() throws {
+    func refusesOtherOrigins() async throws {
         for path in ["https://evil.example.com/x", "http://api.example.com/v3/x", "https://api.example.com:444/x"] {
-            #expect(throws: EndpointError.self) { try client.makeRequest(for: Next(path: path)) }
+            await #expect(throws: EndpointError.self) { try await client.request(for: Next(path: path)) }
         }
     }
 
     @Test("An allowed request to another origin is sent without credentials")
     func neverAuthenticatesOtherOrigins() async throws {
         _ = try await client.get(Next(path: "https://cdn.example.net/file", allowsOtherOrigins: true))
-        let sent = await transport.log.last
+        let sent = await transport.lastRequest
         #expect(sent?.url?.host == "cdn.example.net")
         #expect(sent?.value(forHTTPHeaderField: "Authorization") == nil)
     }

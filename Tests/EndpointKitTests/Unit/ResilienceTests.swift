@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct ResilienceTests {
         let transport = StubTransport.answering([503, 503])
         let repos = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
         #expect(repos.isEmpty)
-        #expect(await transport.log.requests.count == 3)
+        #expect(await transport.sentRequests.count == 3)
     }
 
     @Test("When every attempt fails, the last error is thrown after the maximum attempts")
@@ -29,7 +30,7 @@ struct ResilienceTests {
             guard case .unacceptableStatus(let response) = error else { throw TestFailure("\(error)") }
             #expect(response.statusCode == 500)
         }
-        #expect(await transport.log.requests.count == 3)
+        #expect(await transport.sentRequests.count == 3)
     }
 
     @Test("A POST is not retried by default")
@@ -38,7 +39,7 @@ struct ResilienceTests {
         await #expect(throws: EndpointError.self) {
             try await Client.stubbed(transport, retryPolicy: quickRetries).post(PostBody(body: .json(["a": 1])))
         }
-        #expect(await transport.log.requests.count == 1)
+        #expect(await transport.sentRequests.count == 1)
     }
 
     @Test("An endpoint's retry policy overrides the client's, and the body is sent again each time")
@@ -47,13 +48,14 @@ struct ResilienceTests {
             typealias ResponseType = NoContent
             let path = "/things"
             var body: RequestBody { .json(["key": "idempotency-1"]) }
-            var retryPolicy: RetryPolicy? {
-                RetryPolicy(maximumAttempts: 2, initialDelay: 0.001, retryableMethods: [.post])
+            var options: CallOptions {
+                CallOptions(
+                    retryPolicy: RetryPolicy(maximumAttempts: 2, initialDelay: 0.001, retryableMethods: [.post]))
             }
         }
         let transport = StubTransport.answering([503])
         _ = try await Client.stubbed(transport).post(IdempotentPost())
-        let bodies = await transport.log.requests.map(\.bodyText)
+        let bodies = await transport.sentRequests.map(\.bodyText)
         #expect(bodies == [#"{"key":"idempotency-1"}"#, #"{"key":"idempotency-1"}"#])
     }
 
@@ -67,7 +69,7 @@ struct ResilienceTests {
         let transport = StubTransport.answering([503, 429])
         _ = try await Client.stubbed(transport, authenticator: authenticator, retryPolicy: quickRetries).get(
             UserRepositories())
-        let sent = await transport.log.requests.map { $0.value(forHTTPHeaderField: "X-Attempt") }
+        let sent = await transport.sentRequests.map { $0.value(forHTTPHeaderField: "X-Attempt") }
         #expect(sent == ["attempt-1", "attempt-2", "attempt-3"])
     }
 
@@ -89,7 +91,7 @@ struct ResilienceTests {
         let start = Date()
         _ = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
         #expect(Date().timeIntervalSince(start) >= 0.9)
-        #expect(await transport.log.requests.count == 2)
+        #expect(await transport.sentRequests.count == 2)
     }
 
     @Test("Cancelling during the backoff ends the call at once with .cancelled")
@@ -106,7 +108,7 @@ struct ResilienceTests {
         guard case .failure(let error as EndpointError) = result, case .cancelled = error else {
             throw TestFailure("expected .cancelled, got \(result)")
         }
-        #expect(await transport.log.requests.count == 1)
+        #expect(await transport.sentRequests.count == 1)
     }
 
     @Test("A call past its total deadline throws .timedOut, retries included")
@@ -133,11 +135,11 @@ struct ResilienceTests {
         struct Slow: GET {
             typealias ResponseType = NoContent
             let path = "/slow"
-            var timeouts: Timeouts? { Timeouts(idle: 7, total: 1) }
+            var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 7, total: 1)) }
         }
         let client = Client.stubbed(StubTransport(body: ""), timeouts: Timeouts(idle: 3))
-        #expect(try client.makeRequest(for: Slow()).timeoutInterval == 7)
-        #expect(try client.makeRequest(for: UserRepositories()).timeoutInterval == 3)
+        #expect(try await client.request(for: Slow()).timeoutInterval == 7)
+        #expect(try await client.request(for: UserRepositories()).timeoutInterval == 3)
         #expect(try await client.get(Slow()) == NoContent())
     }
 

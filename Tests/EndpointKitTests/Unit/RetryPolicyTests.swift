@@ -8,7 +8,7 @@ struct RetryPolicyTests {
         maximumAttempts: 4, initialDelay: 1, multiplier: 2, maximumDelay: 5, jitter: 0.5, budget: 60)
 
     private func status(_ code: Int, headers: HTTPHeaders = [:]) -> EndpointError {
-        .unacceptableStatus(HTTPResponse(statusCode: code, headers: headers))
+        .unacceptableStatus(StatusFailure(method: .get, response: HTTPResponse(statusCode: code, headers: headers)))
     }
 
     private func transport(_ code: URLError.Code) -> EndpointError {

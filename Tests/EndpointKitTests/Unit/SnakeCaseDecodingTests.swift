@@ -228,6 +228,21 @@ struct SnakeCaseDecodingTests {
             return
         }
         #expect(ours == expected)
-        SnakeCase.expectSameResult([GitHubFixtureTests.GitHubRepository].self, from: data)
+        SnakeCase.expectSameResult([FixtureRepository].self, from: data)
+    }
+
+    /// GitHub's documented repository shape, as an app would declare it.
+    struct FixtureRepository: Decodable, Equatable {
+        struct Owner: Decodable, Equatable { let login: String }
+        struct License: Decodable, Equatable { let spdxId: String }
+        let fullName: String
+        let htmlUrl: URL
+        let description: String?
+        let language: String?
+        let stargazersCount: Int
+        let owner: Owner
+        let license: License?
+        let topics: [String]
+        let createdAt: Date
     }
 }

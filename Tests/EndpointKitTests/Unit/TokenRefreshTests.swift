@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -65,7 +66,7 @@ struct TokenRefreshTests {
         let client = Client.stubbed(transport, authenticator: RefreshingTokenAuthenticator { try await server.issue() })
         _ = try await client.get(UserRepositories())
         #expect(server.refreshes == 1)
-        #expect(await transport.log.requests.count == 1)
+        #expect(await transport.sentRequests.count == 1)
     }
 
     @Test("A failed refresh fails every waiting call with authenticationFailed, and the next call tries again")
@@ -132,7 +133,7 @@ struct TokenRefreshTests {
             #expect(response.statusCode == 401)
         }
         #expect(refreshes.count == 1)
-        #expect(await transport.log.requests.count == 2)
+        #expect(await transport.sentRequests.count == 2)
     }
 
     @Test("Statuses other than 401 do not refresh")

@@ -1,3 +1,4 @@
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -70,11 +71,11 @@ struct TransferTests {
         let result = await HTTPBin.result { () async throws(EndpointError) in
             try await failing.download(Asset(), to: place.url)
         }
-        guard case .failure(.unacceptableStatus(let response)) = result else {
+        guard case .failure(.unacceptableStatus(let failure)) = result else {
             Issue.record("expected a 404 error, got \(result)")
             return
         }
-        #expect(response.body == Data("{\"message\": \"Not Found\"}".utf8))
+        #expect(failure.response.body == Data("{\"message\": \"Not Found\"}".utf8))
         #expect(try Data(contentsOf: place.url) == Data("old".utf8))
 
         let succeeding = Client.stubbed(StubTransport(body: "new"))
@@ -107,15 +108,16 @@ struct TransferTests {
                 _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPResponse
             ) async throws -> HTTPResponse {
                 let response = try await next(request)
-                seen.append("\(response.statusCode) body:\(response.body.count) file:\(response.bodyFile != nil)")
+                seen.append("\(response.statusCode) body:\(response.body.count)")
                 return response
             }
         }
-        let client = Client(
-            baseURL: URL(string: "https://api.example.com")!, middleware: [Recorder(seen: seen)],
-            transport: StubTransport(body: "12345"))
+        let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+            $0.middleware = [Recorder(seen: seen)]
+            $0.transport = StubTransport(body: "12345")
+        }
         _ = try await client.download(Asset(), to: place.sibling("a"))
-        #expect(seen.entries == ["200 body:0 file:true"])
+        #expect(seen.entries == ["200 body:0"])
     }
 
     @Test("upload progress ends at 100 % once the call succeeded")
@@ -137,7 +139,7 @@ struct TransferTests {
         let file = try TemporaryFile(bytes: [1, 2, 3])
         let client = Client.stubbed(StubTransport(body: "{}"))
         let length = try #require(
-            client.makeRequest(for: FileUpload(file: file.url)).value(forHTTPHeaderField: "Content-Length"))
+            await client.request(for: FileUpload(file: file.url)).value(forHTTPHeaderField: "Content-Length"))
         let log = ProgressLog()
         _ = try await client.upload(FileUpload(file: file.url), progress: log.record)
         #expect(log.all == [TransferProgress(completedBytes: Int64(length)!, expectedBytes: Int64(length)!)])

@@ -4,8 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One `GET` through a ``ResponseCache``: adds the stored validators to the request, answers a
-/// `304` with the stored response, and stores new responses that have validators.
+/// The cache step of each attempt (stage 5): one `GET` through a ``ResponseCache`` adds the
+/// stored validators to the request, answers a `304` with the stored response, and stores new
+/// responses that have validators.
 struct ConditionalRequest {
     let cache: any ResponseCache
     let key: CacheKey
@@ -33,7 +34,6 @@ struct ConditionalRequest {
     func confirmed(by response: HTTPResponse) -> HTTPResponse? {
         guard response.statusCode == 304, var confirmed = stored?.response else { return nil }
         confirmed.headers = confirmed.headers.merging(response.headers)
-        confirmed.isFromCache = true
         return confirmed
     }
 

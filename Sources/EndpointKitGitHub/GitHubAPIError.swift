@@ -1,16 +1,17 @@
+import EndpointKit
 import Foundation
 
 /// The error body of GitHub's REST API (and of GitHub-like APIs):
 /// `{"message": …, "documentation_url": …, "errors": [{"resource", "field", "code"}]}`.
 ///
-/// Declare it as the client's error body type, and every unacceptable response carries it:
+/// ``GitHubAPI`` names it as the error body type, so every unacceptable response carries it:
 ///
 /// ```swift
-/// let client = Client(baseURL: url, authenticator: .token(token), errorBodyType: GitHubAPIError.self)
+/// let client = Client(baseURL: url, authenticator: .token(token)) { $0.api = .gitHub }
 /// do {
 ///     _ = try await client.post(CreateIssue(title: ""))
-/// } catch .unacceptableStatus(let response) {
-///     let apiError = response.errorBody(as: GitHubAPIError.self)
+/// } catch .unacceptableStatus(let failure) {
+///     let apiError = failure.errorBody(as: GitHubAPIError.self)
 ///     print(apiError?.message ?? "", apiError?.errors.map(\.field) ?? [])   // Validation Failed ["title"]
 /// } catch {
 ///     print(error)
@@ -18,8 +19,10 @@ import Foundation
 /// ```
 ///
 /// It is mapped by hand, so it reads GitHub's `snake_case` keys whatever the client's decoder.
+/// GitHub lists `errors` as objects, and on some endpoints as plain strings; both are read.
 public struct GitHubAPIError: JSONObject, Equatable, CustomStringConvertible {
-    /// One validation error of a `422`.
+    /// One validation error of a `422`: an object, or a plain string (whose text becomes a
+    /// ``message`` with the code `custom`).
     public struct FieldError: JSONObject, Equatable {
         /// The kind of resource, such as `Issue`.
         public var resource: String?
@@ -31,14 +34,31 @@ public struct GitHubAPIError: JSONObject, Equatable, CustomStringConvertible {
         /// A message, for `custom` errors.
         public var message: String?
 
-        /// Reads one entry of `errors`.
+        /// Creates a field error.
         ///
-        /// - Parameter json: The JSON object.
+        /// - Parameters:
+        ///   - resource: The kind of resource.
+        ///   - field: The field.
+        ///   - code: What is wrong.
+        ///   - message: A message.
+        public init(resource: String? = nil, field: String? = nil, code: String, message: String? = nil) {
+            self.resource = resource
+            self.field = field
+            self.code = code
+            self.message = message
+        }
+
+        /// Reads one entry of `errors`: an object, or a plain string.
+        ///
+        /// - Parameter json: The entry.
         public init(json: JSON) throws {
-            resource = try json["resource"].decode()
-            field = try json["field"].decode()
-            code = try json["code"].decode(String?.self) ?? "custom"
-            message = try json["message"].decode()
+            if let text = try? json.decode(String.self) {
+                self.init(code: "custom", message: text)
+                return
+            }
+            self.init(
+                resource: try json["resource"].decode(), field: try json["field"].decode(),
+                code: try json["code"].decode(String?.self) ?? "custom", message: try json["message"].decode())
         }
     }
 
@@ -60,7 +80,10 @@ public struct GitHubAPIError: JSONObject, Equatable, CustomStringConvertible {
 
     /// The message and each field error, for a log line.
     public var description: String {
-        let fields = errors.map { "\($0.resource ?? "?").\($0.field ?? "?"): \($0.code)" }
+        let fields = errors.map { error in
+            guard error.resource != nil || error.field != nil else { return error.message ?? error.code }
+            return "\(error.resource ?? "?").\(error.field ?? "?"): \(error.code)"
+        }
         return fields.isEmpty ? message : "\(message) (\(fields.joined(separator: ", ")))"
     }
 }

@@ -1,6 +1,7 @@
+import EndpointKit
 import Foundation
 
-/// The rate-limit state a server reports in GitHub's `X-RateLimit-*` headers.
+/// The rate-limit state GitHub reports in its `X-RateLimit-*` headers.
 ///
 /// ```swift
 /// let response = try await client.send(UserRepositories())
@@ -57,30 +58,17 @@ public struct RateLimit: Sendable, Equatable {
     public var isExhausted: Bool { remaining <= 0 }
 }
 
-extension HTTPHeaders {
-    /// The links of the `Link` header (RFC 8288); empty when there is none or it is malformed.
-    public var links: [WebLink] {
-        self["Link"].flatMap { try? WebLink.parse($0) } ?? []
-    }
-}
-
 extension HTTPResponse {
-    /// The rate-limit state from the `X-RateLimit-*` headers, if the server sent them.
+    /// GitHub's rate-limit state from the `X-RateLimit-*` headers, if the server sent them.
     public var rateLimit: RateLimit? { RateLimit(headers: headers) }
-
-    /// The links of the `Link` header (RFC 8288); empty when there is none or it is malformed.
-    public var links: [WebLink] { headers.links }
 }
 
 extension Response {
-    /// The rate-limit state from the `X-RateLimit-*` headers, if the server sent them.
+    /// GitHub's rate-limit state from the `X-RateLimit-*` headers, if the server sent them.
     public var rateLimit: RateLimit? { RateLimit(headers: headers) }
+}
 
-    /// The links of the `Link` header (RFC 8288); empty when there is none or it is malformed.
-    public var links: [WebLink] { headers.links }
-
-    /// The absolute URL of the link with relation `next`, if any.
-    public var nextPageURL: URL? {
-        links.first { $0.has(relation: "next") }?.url(relativeTo: url)
-    }
+extension RateLimitFailure {
+    /// GitHub's rate-limit state from the `X-RateLimit-*` headers, if the server sent them.
+    public var rateLimit: RateLimit? { RateLimit(headers: response.headers) }
 }

@@ -4,10 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Turns an endpoint into a `URLRequest`: a pure function of the endpoint and the client's
-/// settings, with no network and no credentials.
+/// Stage 2 of a call: turns an endpoint into a `URLRequest`, a pure function of the endpoint and
+/// the client's settings, with no network and no credentials.
 struct RequestBuilder: Sendable {
     let base: EndpointURL.Base
+    /// The API's headers with the client's on top.
     let headers: HTTPHeaders
     let queryEncoder: any ParameterEncoder
     let formEncoder: any ParameterEncoder
@@ -33,10 +34,11 @@ struct RequestBuilder: Sendable {
 
     /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
     /// `Content-Type`; then the client's and the endpoint's headers, validated.
-    func makeRequest<E: Endpoint>(for endpoint: E, idleTimeout: TimeInterval) throws(EndpointError) -> URLRequest {
+    func makeRequest<E: Endpoint>(for endpoint: E, policy: CallPolicy) throws(EndpointError) -> URLRequest {
+        let idleTimeout = policy.timeouts.idle
         let query = builtInQueryEncoder?.queryString(for: endpoint.query) ?? ""
         let url = try EndpointURL.make(
-            base: base, path: endpoint.path, allowsOtherOrigins: endpoint.allowsOtherOrigins, query: query)
+            base: base, path: endpoint.path, allowsOtherOrigins: policy.allowsOtherOrigins, query: query)
         var request = URLRequest(url: url)
         // Setters are skipped for URLRequest's defaults: each one costs on Linux.
         if request.timeoutInterval != idleTimeout {

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitGitHub
 import Foundation
 import Testing
 
@@ -14,6 +15,19 @@ extension Trait where Self == ConditionTrait {
     /// Runs a suite only when `GITHUB_SERVER_URL` is set; skips it with a note otherwise.
     static var requiresGitHubServer: Self {
         .enabled(if: GitHubServer.url != nil, "GITHUB_SERVER_URL is not set: run scripts/test to start the server")
+    }
+}
+
+/// Always runs, so that a run that should talk to the GitHub-like server cannot skip it unseen.
+@Suite("GitHub test environment")
+struct GitHubEnvironmentTests {
+    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing GITHUB_SERVER_URL fails the run instead of skipping")
+    func gitHubServerIsThereWhenRequired() {
+        let required = ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] ?? ""
+        guard !required.isEmpty, required != "0" else { return }
+        #expect(
+            GitHubServer.url != nil,
+            "GITHUB_SERVER_URL is not set, so the GitHub-server tests would be skipped: run scripts/test")
     }
 }
 
@@ -55,10 +69,11 @@ struct GitHubServerIntegrationTests {
     }
 
     private func client(token: String = GitHubServer.token, cache: (any ResponseCache)? = nil) -> Client {
-        Client(
-            baseURL: GitHubServer.url!, authenticator: .token(token),
-            decoder: .json(keyDecoding: .convertFromSnakeCase),
-            errorBodyType: GitHubAPIError.self, cache: cache)
+        Client(baseURL: GitHubServer.url!, authenticator: .token(token)) {
+            $0.api = .gitHub
+            $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+            $0.cache = cache
+        }
     }
 
     @Test("All 250 repositories arrive in order over three pages of 100, each page with its rate limit")
@@ -85,7 +100,9 @@ struct GitHubServerIntegrationTests {
     @Test("A second identical request is answered by 304 from the cache")
     func revalidatesWithETag() async throws {
         let client = client(cache: InMemoryResponseCache())
-        let stats = Client(baseURL: GitHubServer.url!, decoder: .json(keyDecoding: .convertFromSnakeCase))
+        let stats = Client(baseURL: GitHubServer.url!) {
+            $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+        }
         let before = try await stats.get(Stats()).notModified
         let first = try await client.send(GetRepository(name: "repo-042"))
         let second = try await client.send(GetRepository(name: "repo-042"))
@@ -104,7 +121,7 @@ struct GitHubServerIntegrationTests {
             Issue.record("expected a 422")
         } catch {
             #expect(error.response?.statusCode == 422)
-            let apiError = try #require(error.response?.errorBody(as: GitHubAPIError.self))
+            let apiError = try #require(error.errorBody(as: GitHubAPIError.self))
             #expect(apiError.message == "Validation Failed")
             #expect(apiError.errors.map(\.field) == ["title"])
             #expect(apiError.errors.map(\.code) == ["missing_field"])
@@ -118,9 +135,9 @@ struct GitHubServerIntegrationTests {
             _ = try await client(token: "ghp_wrong").get(GetRepository(name: "repo-001"))
             Issue.record("expected a 401")
         } catch {
-            guard case .unacceptableStatus(let response) = error else { throw TestFailure("\(error)") }
-            #expect(response.statusCode == 401)
-            #expect(response.errorBody(as: GitHubAPIError.self)?.message == "Bad credentials")
+            guard case .unacceptableStatus(let failure) = error else { throw TestFailure("\(error)") }
+            #expect(failure.statusCode == 401)
+            #expect(failure.errorBody(as: GitHubAPIError.self)?.message == "Bad credentials")
         }
     }
 
@@ -130,7 +147,7 @@ struct GitHubServerIntegrationTests {
             _ = try await client().get(GetRepository(name: "missing"))
         } catch {
             #expect(error.response?.statusCode == 404)
-            #expect(error.response?.errorBody(as: GitHubAPIError.self)?.message == "Not Found")
+            #expect(error.errorBody(as: GitHubAPIError.self)?.message == "Not Found")
         }
     }
 }

@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -43,12 +44,13 @@ struct GitHubFixtureTests {
     }
 
     private func client() throws -> Client {
-        Client(
-            baseURL: URL(string: "https://api.github.com")!, decoder: .json(keyDecoding: .convertFromSnakeCase),
-            transport: StubTransport { [body = try fixture()] request in
+        try Client(baseURL: URL(string: "https://api.github.com")!) {
+            $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+            $0.transport = StubTransport { [body = try fixture()] request in
                 HTTPResponse(
                     statusCode: 200, headers: ["Content-Type": "application/json"], body: body, url: request.url)
-            })
+            }
+        }
     }
 
     @Test("Decodable models read GitHub's snake_case JSON, nulls and dates included")

@@ -1,4 +1,4 @@
-/// Runs a call within a total deadline.
+/// Runs stage 5 of a call (its attempts) within the call's total deadline.
 ///
 /// URLSession on Linux ignores `timeoutIntervalForResource`, so the deadline is a race between
 /// the call and a timer in a task group: whichever finishes first wins and the other is

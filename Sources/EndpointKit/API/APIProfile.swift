@@ -1,0 +1,82 @@
+import Foundation
+
+/// What a client knows about the API behind its base URL beyond HTTP itself: the headers every
+/// request carries (a media type, an API version), the type its error bodies decode into, and how
+/// it says "too many requests".
+///
+/// The core knows only the standards: `Link` pagination (RFC 8288), `Retry-After` (RFC 9110) and
+/// `429 Too Many Requests` (RFC 6585). Teach it one API by conforming to `APIProfile` and setting
+/// ``Client/Configuration/api``; `EndpointKitGitHub`'s `GitHubAPI` is written exactly this way.
+///
+/// ```swift
+/// struct PaymentsError: Decodable, JSONObject {
+///     struct Detail: Decodable, Sendable { let code: String; let message: String }
+///     let error: Detail
+/// }
+///
+/// struct PaymentsAPI: APIProfile {
+///     var headers: HTTPHeaders { ["Payments-Version": "2026-01-01"] }
+///     var errorBodyType: (any JSONObject.Type)? { PaymentsError.self }
+///
+///     func rateLimit(signaledBy response: HTTPResponse, now: Date) -> RateLimitSignal? {
+///         if response.headers["RateLimit-Remaining"] == "0",
+///             let reset = response.headers["RateLimit-Reset"].flatMap(TimeInterval.init) {
+///             return RateLimitSignal(retryDate: now.addingTimeInterval(reset))
+///         }
+///         return .standard(in: response, now: now)
+///     }
+/// }
+///
+/// let client = Client(baseURL: paymentsURL, authenticator: .bearer(key)) { $0.api = PaymentsAPI() }
+/// ```
+public protocol APIProfile: Sendable {
+    /// Headers sent with every request to this API, before the client's and the endpoint's own
+    /// (which win). None by default.
+    var headers: HTTPHeaders { get }
+
+    /// The type the body of an unacceptable response is decoded into, when an endpoint does not
+    /// name its own (``CallOptions/errorBodyType``). The decoded value travels in
+    /// ``StatusFailure/errorBody``; a body that does not decode leaves it `nil`. None by default.
+    var errorBodyType: (any JSONObject.Type)? { get }
+
+    /// Whether an unacceptable response says the client sent too much, and when a retry can
+    /// succeed. A response it recognises is thrown as ``EndpointError/rateLimited(_:)``, any
+    /// other as ``EndpointError/unacceptableStatus(_:)``. By default,
+    /// ``RateLimitSignal/standard(in:now:)``: a `429` with its `Retry-After`.
+    ///
+    /// - Parameters:
+    ///   - response: A response whose status the call does not accept.
+    ///   - now: The current time, to turn relative times into a date.
+    /// - Returns: The signal, or `nil` when the response says nothing about rate limits.
+    func rateLimit(signaledBy response: HTTPResponse, now: Date) -> RateLimitSignal?
+}
+
+extension APIProfile {
+    /// No headers of the API's own.
+    public var headers: HTTPHeaders { [:] }
+
+    /// No error body type.
+    public var errorBodyType: (any JSONObject.Type)? { nil }
+
+    /// The standard rule: a `429` is rate limited, until its `Retry-After`.
+    ///
+    /// - Parameters:
+    ///   - response: A response whose status the call does not accept.
+    ///   - now: The current time.
+    /// - Returns: ``RateLimitSignal/standard(in:now:)``.
+    public func rateLimit(signaledBy response: HTTPResponse, now: Date) -> RateLimitSignal? {
+        .standard(in: response, now: now)
+    }
+}
+
+/// HTTP and its standards, with no API's own conventions: the client's default
+/// ``Client/Configuration/api``.
+public struct PlainHTTP: APIProfile {
+    /// Creates the profile.
+    public init() {}
+}
+
+extension APIProfile where Self == PlainHTTP {
+    /// HTTP and its standards, with no API's own conventions.
+    public static var plainHTTP: PlainHTTP { PlainHTTP() }
+}

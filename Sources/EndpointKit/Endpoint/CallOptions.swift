@@ -1,0 +1,53 @@
+/// What one endpoint does differently from its client.
+///
+/// Every option left `nil` takes the client's setting (``Client/Configuration``), so an endpoint
+/// names only what it changes. The client resolves the options once per call.
+///
+/// ```swift
+/// struct Export: GET {
+///     typealias ResponseType = Data
+///     let path = "/exports/latest"
+///     var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 60, total: 600)) }
+/// }
+/// ```
+public struct CallOptions: Sendable {
+    /// The decoder for the response, instead of the client's.
+    public var decoder: (any ResponseDecoder)?
+    /// The status codes that count as success, instead of the client's.
+    public var acceptableStatusCodes: AcceptableStatusCodes?
+    /// When failed calls are tried again, instead of the client's policy. Give a non-idempotent
+    /// endpoint that is safe to repeat a policy listing its method, or ``RetryPolicy/never`` to an
+    /// idempotent one that is not.
+    public var retryPolicy: RetryPolicy?
+    /// The idle timeout and total deadline, instead of the client's.
+    public var timeouts: Timeouts?
+    /// The type an unacceptable response's body is decoded into, instead of the client's API's
+    /// (``APIProfile/errorBodyType``). The decoded value travels in ``StatusFailure/errorBody``.
+    public var errorBodyType: (any JSONObject.Type)?
+    /// Whether the endpoint's path may be an absolute URL on another origin than the client's
+    /// base URL; `false` by default. Such a request is never authenticated: credentials only go to
+    /// the base URL's origin.
+    public var allowsOtherOrigins: Bool
+
+    /// Creates options; each one left out takes the client's setting.
+    ///
+    /// - Parameters:
+    ///   - decoder: The decoder for the response.
+    ///   - acceptableStatusCodes: The status codes that count as success.
+    ///   - retryPolicy: When failed calls are tried again.
+    ///   - timeouts: The idle timeout and total deadline.
+    ///   - errorBodyType: The type an unacceptable response's body is decoded into.
+    ///   - allowsOtherOrigins: Whether the path may be a URL on another origin; `false` by default.
+    public init(
+        decoder: (any ResponseDecoder)? = nil, acceptableStatusCodes: AcceptableStatusCodes? = nil,
+        retryPolicy: RetryPolicy? = nil, timeouts: Timeouts? = nil, errorBodyType: (any JSONObject.Type)? = nil,
+        allowsOtherOrigins: Bool = false
+    ) {
+        self.decoder = decoder
+        self.acceptableStatusCodes = acceptableStatusCodes
+        self.retryPolicy = retryPolicy
+        self.timeouts = timeouts
+        self.errorBodyType = errorBodyType
+        self.allowsOtherOrigins = allowsOtherOrigins
+    }
+}

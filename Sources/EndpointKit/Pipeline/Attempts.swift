@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Stage 5 of a call: the attempts at sending one built request until an acceptable response
+/// comes back, the retry policy gives up, or the call is cancelled.
+///
+/// Each attempt authenticates the request again (stage 4), looks it up in the cache, sends it
+/// through the middleware and the transport, and validates its status (stage 6). An unacceptable
+/// status first goes to the authenticator, which may renew its credential once per call (that
+/// resend does not count as an attempt); then the retry policy decides whether to wait and try
+/// again.
+struct Attempts: Sendable {
+    let method: HTTPMethod
+    let authentication: RequestAuthentication
+    /// The transport wrapped in the client's middleware.
+    let transport: any Transport
+    /// Where conditional `GET`s are stored; `nil` for none (and for downloads).
+    let cache: (any ResponseCache)?
+    let validation: StatusValidation
+    let retryPolicy: RetryPolicy
+    /// Progress and file options for an upload or download; `nil` for a plain call.
+    let transfer: TransferOptions?
+
+    /// An acceptable response, and whether it is a stored one the server confirmed.
+    struct Outcome: Sendable {
+        var response: HTTPResponse
+        var isFromCache: Bool
+    }
+
+    func run(_ built: URLRequest) async throws(EndpointError) -> Outcome {
+        // DispatchTime: the monotonic clock, without `ProcessInfo`'s singleton (seen in a profile).
+        let start = DispatchTime.now().uptimeNanoseconds
+        var attempt = 1
+        var hasRenewedCredential = false
+        while true {
+            var request = built
+            try await authentication.authenticate(&request)
+            let revalidation = await ConditionalRequest(cache: cache, request: &request)
+            let failure: EndpointError
+            do {
+                let response = try await transmit(request)
+                if let confirmed = revalidation?.confirmed(by: response) {
+                    return Outcome(response: confirmed, isFromCache: true)
+                }
+                if validation.accepts(response) {
+                    await revalidation?.store(response)
+                    return Outcome(response: response, isFromCache: false)
+                }
+                // A streamed body is used up: the call cannot be sent again, so it is not renewed.
+                if !hasRenewedCredential, request.httpBodyStream == nil,
+                    try await authentication.renewCredential(after: response, sentWith: request)
+                {
+                    hasRenewedCredential = true
+                    continue
+                }
+                failure = validation.failure(for: response, method: method)
+            } catch {
+                failure = error
+            }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard request.httpBodyStream == nil,
+                let delay = retryPolicy.delay(after: failure, attempt: attempt, method: method, elapsed: elapsed)
+            else {
+                throw failure
+            }
+            try await Self.sleep(seconds: delay)
+            attempt += 1
+        }
+    }
+
+    /// Sends one attempt through the middleware and the transport; any error but cancellation
+    /// becomes ``EndpointError/transportFailed(_:)``.
+    private func transmit(_ request: URLRequest) async throws(EndpointError) -> HTTPResponse {
+        guard !Task.isCancelled else { throw .cancelled }
+        do {
+            let response =
+                if let transfer {
+                    try await transport.send(request, transferring: transfer)
+                } else {
+                    try await transport.send(request)
+                }
+            guard !Task.isCancelled else { throw EndpointError.cancelled }
+            return response
+        } catch let error as EndpointError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch let error as URLError where error.code == .cancelled {
+            throw .cancelled
+        } catch {
+            throw .transportFailed(TransportFailure(method: method, url: request.url, underlying: error))
+        }
+    }
+
+    /// Waits between attempts; cancelling the task ends the wait at once with `.cancelled`.
+    static func sleep(seconds: TimeInterval) async throws(EndpointError) {
+        guard seconds > 0 else { return }
+        do {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        } catch {
+            throw .cancelled
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Stage 4 of a call: the client's ``Authenticator``, run on each attempt's request — but only
+/// for the base URL's origin, so credentials never go to another host, even for an endpoint that
+/// allows other origins — and asked once per call to renew its credential after an unacceptable
+/// response.
+struct RequestAuthentication: Sendable {
+    let authenticator: any Authenticator
+    /// The base URL's origin, computed once.
+    let origin: Origin?
+    /// Whether there is an authenticator to run: not ``NoAuthenticator``. Checked once, not with
+    /// a cast on every request.
+    let isActive: Bool
+
+    init(authenticator: any Authenticator, baseURL: URL) {
+        self.authenticator = authenticator
+        origin = Origin(baseURL)
+        isActive = !(authenticator is NoAuthenticator)
+    }
+
+    /// Adds the credentials to `request` when it goes to the base URL's origin; validates the
+    /// headers the authenticator added or changed.
+    func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
+        guard isActive, let origin, request.url.flatMap(Origin.init) == origin else { return }
+        let checked = request.allHTTPHeaderFields ?? [:]  // validated when the request was built
+        request = try await Self.reportingAuthenticatorErrors { [authenticator, request] in
+            var authenticated = request
+            try await authenticator.authenticate(&authenticated)
+            return authenticated
+        }
+        // Only what the authenticator added or changed needs checking.
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where checked[name] != value {
+            try HeaderValidation.validate(name: name)
+            try HeaderValidation.validate(value: value, named: name)
+        }
+    }
+
+    /// Asks the authenticator to renew its credential after `response`; `true` to send again.
+    func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws(EndpointError) -> Bool
+    {
+        guard isActive else { return false }
+        return try await Self.reportingAuthenticatorErrors { [authenticator] in
+            try await authenticator.refreshCredential(after: response, sentWith: request)
+        }
+    }
+
+    /// Runs an authenticator call: its ``EndpointError`` passes through, cancellation becomes
+    /// `.cancelled`, and any other error ``EndpointError/authenticationFailed(underlying:)``.
+    private static func reportingAuthenticatorErrors<Value>(
+        _ body: () async throws -> Value
+    ) async throws(EndpointError) -> Value {
+        do {
+            return try await body()
+        } catch let error as EndpointError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .authenticationFailed(underlying: error)
+        }
+    }
+}

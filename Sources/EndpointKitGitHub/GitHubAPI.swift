@@ -1,0 +1,60 @@
+import EndpointKit
+import Foundation
+
+/// What EndpointKit needs to know about GitHub's REST API (and GitHub Enterprise's), as an
+/// ``APIProfile``: its media type and API version headers, its error body
+/// (``GitHubAPIError``), and its rate-limit signals.
+///
+/// ```swift
+/// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token)) {
+///     $0.api = .gitHub
+///     $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+/// }
+/// ```
+///
+/// A `403` or `429` is rate limited when it carries `Retry-After` (GitHub's secondary rate
+/// limits) or `X-RateLimit-Remaining: 0` (the primary one, until `X-RateLimit-Reset`); a `429`
+/// always is. Other `403`s (a missing permission) stay unacceptable statuses.
+public struct GitHubAPI: APIProfile {
+    /// The REST API version sent in `X-GitHub-Api-Version`.
+    public var version: String
+
+    /// Creates the profile.
+    ///
+    /// - Parameter version: The REST API version; `2022-11-28` by default.
+    public init(version: String = "2022-11-28") {
+        self.version = version
+    }
+
+    /// `Accept: application/vnd.github+json` and `X-GitHub-Api-Version`.
+    public var headers: HTTPHeaders {
+        ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": version]
+    }
+
+    /// ``GitHubAPIError``.
+    public var errorBodyType: (any JSONObject.Type)? { GitHubAPIError.self }
+
+    /// GitHub's rules: a `403` or `429` with `Retry-After` waits that long; one with
+    /// `X-RateLimit-Remaining: 0` waits until `X-RateLimit-Reset`; any other `429` is rate
+    /// limited without a date.
+    ///
+    /// - Parameters:
+    ///   - response: A response whose status the call does not accept.
+    ///   - now: The current time.
+    /// - Returns: The signal, or `nil`.
+    public func rateLimit(signaledBy response: HTTPResponse, now: Date) -> RateLimitSignal? {
+        guard response.statusCode == 403 || response.statusCode == 429 else { return nil }
+        if let retryDate = RateLimitSignal.retryAfterDate(in: response, now: now) {
+            return RateLimitSignal(retryDate: retryDate)
+        }
+        if let rateLimit = RateLimit(headers: response.headers), rateLimit.isExhausted {
+            return RateLimitSignal(retryDate: rateLimit.resetDate)
+        }
+        return response.statusCode == 429 ? RateLimitSignal(retryDate: nil) : nil
+    }
+}
+
+extension APIProfile where Self == GitHubAPI {
+    /// GitHub's REST API, version `2022-11-28`.
+    public static var gitHub: GitHubAPI { GitHubAPI() }
+}

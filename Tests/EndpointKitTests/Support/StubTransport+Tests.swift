@@ -1,0 +1,64 @@
+import EndpointKit
+import EndpointKitTesting
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension StubTransport {
+    /// A transport that answers every request with the same status, headers and body.
+    convenience init(
+        status: Int = 200, headers: HTTPHeaders = ["Content-Type": "application/json"], body: String = "{}"
+    ) {
+        self.init(answering: .data(Data(body.utf8), statusCode: status, headers: headers))
+    }
+
+    /// A transport that answers with `statuses` in order, then with 200; every body is `[]`.
+    static func answering(_ statuses: [Int], headers: HTTPHeaders = [:]) -> StubTransport {
+        let counter = CallCounter()
+        return StubTransport { request in
+            counter.increment()
+            let status = counter.count <= statuses.count ? statuses[counter.count - 1] : 200
+            return HTTPResponse(statusCode: status, headers: headers, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
+    /// The requests received, in order, as the transport got them.
+    var sentRequests: [URLRequest] {
+        get async { await requests.map(\.request) }
+    }
+
+    /// The last request received.
+    var lastRequest: URLRequest? {
+        get async { await requests.last?.request }
+    }
+}
+
+extension Client {
+    /// A client for `https://api.example.com` over `transport`, without retries unless asked.
+    static func stubbed(
+        _ transport: StubTransport,
+        baseURL: String = "https://api.example.com",
+        authenticator: some Authenticator = NoAuthenticator(),
+        headers: HTTPHeaders = [:],
+        decoder: some ResponseDecoder = JSONResponseDecoder(),
+        retryPolicy: RetryPolicy = .never,
+        timeouts: Timeouts = .default
+    ) -> Client {
+        Client(baseURL: URL(string: baseURL)!, authenticator: authenticator) {
+            $0.headers = headers
+            $0.decoder = decoder
+            $0.retryPolicy = retryPolicy
+            $0.timeouts = timeouts
+            $0.transport = transport
+        }
+    }
+}
+
+extension URLRequest {
+    /// The body as UTF-8 text.
+    var bodyText: String? {
+        httpBody.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
