@@ -31,8 +31,11 @@ start_httpbin() {
     port=$(free_port)
     # gthread with many threads: the sync worker serves one request at a time, which breaks
     # delay and concurrency tests. --no-control-socket keeps gunicorn out of ~/.gunicorn.
+    # httpbin 0.10 warns at start-up, once per worker, that the optional flasgger (its Swagger
+    # UI) is not installed; no test uses it, so that line is dropped from its output.
     "$venv_dir/bin/gunicorn" --bind "127.0.0.1:$port" --worker-class gthread --workers 2 \
-        --threads 64 --no-control-socket --log-level warning httpbin:app &
+        --threads 64 --no-control-socket --log-level warning httpbin:app \
+        2> >(grep --line-buffered -v 'flasgger is not installed' >&2) &
     httpbin_pid=$!
     trap stop_httpbin EXIT
     trap 'exit 130' INT TERM

@@ -20,7 +20,7 @@
     ///
     /// ```swift
     /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
-    /// let client = Client(baseURL: apiURL, transport: AsyncHTTPClientTransport(client: httpClient))
+    /// let client = Client(baseURL: apiURL) { $0.transport = AsyncHTTPClientTransport(client: httpClient) }
     /// let repos = try await client.get(UserRepositories())
     /// try await httpClient.shutdown()
     /// ```
@@ -37,8 +37,8 @@
     ///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
     ///   from the start of the request (waiting for a connection, connecting, sending) to the last
     ///   byte of the response; every part of the body sent or received starts it again. A slow but
-    ///   steady download never trips it. It is checked every eighth of the timeout (every second for
-    ///   timeouts over 8 s), so a request fails up to that much later. It fails with
+    ///   steady download never trips it. It is checked every eighth of the timeout, and at least every
+    ///   25 ms, so a request fails up to that much after it. It fails with
     ///   `URLError(.timedOut)`, which EndpointKit reports as a retryable `transportFailed` whose
     ///   `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
     ///   `Client` as with any transport.

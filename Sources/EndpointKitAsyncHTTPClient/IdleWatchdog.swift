@@ -24,8 +24,9 @@
     /// uncontended lock.
     ///
     /// While anything is watched, the check runs every eighth of the shortest idle timeout watched
-    /// (but no more often than every 5 ms and at least once a second), so an exchange fails at most
-    /// that much after its idle timeout; with nothing to watch, no timer is scheduled.
+    /// (but no more often than every 5 ms and at least every 25 ms), so an exchange fails at most
+    /// that much after its idle timeout, whatever its length; with nothing to watch, no timer is
+    /// scheduled.
     final class IdleWatchdog: Sendable {
         private struct State {
             var watched: [ObjectIdentifier: any IdleWatched] = [:]
@@ -100,9 +101,9 @@
             }
         }
 
-        /// How often exchanges with `idleTimeout` are checked: an eighth of it, within 5 ms…1 s.
+        /// How often exchanges with `idleTimeout` are checked: an eighth of it, within 5…25 ms.
         static func checkInterval(for idleTimeout: TimeAmount) -> TimeAmount {
-            .nanoseconds(min(max(idleTimeout.nanoseconds / 8, 5_000_000), 1_000_000_000))
+            .nanoseconds(min(max(idleTimeout.nanoseconds / 8, 5_000_000), 25_000_000))
         }
     }
 #endif

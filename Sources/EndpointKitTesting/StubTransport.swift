@@ -15,7 +15,7 @@ import Foundation
 /// ```swift
 /// let transport = StubTransport()
 /// await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module))
-/// let client = Client(baseURL: URL(string: "https://api.github.com")!, transport: transport)
+/// let client = Client(baseURL: URL(string: "https://api.github.com")!) { $0.transport = transport }
 /// let repos = try await client.get(UserRepositories())
 /// #expect(await transport.requests.count == 1)
 /// ```

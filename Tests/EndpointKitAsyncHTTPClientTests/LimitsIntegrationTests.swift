@@ -136,15 +136,37 @@
             }
         }
 
+        @Test(
+            "An idle timeout fires no earlier than set and soon after, below and above a second",
+            arguments: [0.3, 0.9, 1.5])
+        func idleTimeoutFiresWhenSet(idle: Double) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = Client(baseURL: HTTPBin.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
+                let start = ProcessInfo.processInfo.systemUptime
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Delay(seconds: 3, timeouts: Timeouts(idle: idle)))
+                }
+
+                let elapsed = HTTPBin.seconds(since: start)
+                #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
+                #expect(elapsed >= idle, "fired after \(elapsed) s")
+                // 0.4 to 19 ms after it in a debug build; the margin is for ThreadSanitizer.
+                #expect(elapsed < idle + 0.1, "fired after \(elapsed) s")
+            }
+        }
+
         @Test("A short idle timeout is enforced promptly while a request with a long one is in flight")
         func shortIdleTimeoutBesideALongOne() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
                 let client = Client(baseURL: HTTPBin.url!) {
                     $0.transport = AsyncHTTPClientTransport(client: httpClient)
                 }
-                // One request with a 60 s idle timeout (checked every second) in flight, then one with
-                // 0.2 s (checked every 25 ms): the transport must check more often, not every second.
-                // Checked once a second only, it would fail about 0.9 s after it started.
+                // One request with a 60 s idle timeout in flight, then one with 0.2 s: the watchdog's
+                // checks must come often enough for the short one. Checked once a second (as the
+                // transport once did for long timeouts), it would fail about 0.9 s after it started.
                 let long = Task { try await client.get(Delay(seconds: 3, timeouts: Timeouts(idle: 60))) }
                 try await Task.sleep(nanoseconds: 100_000_000)
                 let start = ProcessInfo.processInfo.systemUptime

@@ -9,8 +9,10 @@ import Foundation
 /// The renewal is single-flight: however many requests fail at once, `refresh` runs once, they
 /// all wait for it and are sent once more with the new token. A request that was sent with an
 /// old token and fails after the token was renewed is simply sent again, without another
-/// renewal. If the renewal throws, every waiting call fails with
-/// ``EndpointError/authenticationFailed(underlying:)``; the next call tries again.
+/// renewal. If the renewal throws, every call that failed with the old token fails with
+/// ``EndpointError/authenticationFailed(underlying:)``: those that waited for the renewal, and
+/// those whose `401` arrives after it failed, without renewing again. A call that starts after
+/// the failure tries again.
 ///
 /// ```swift
 /// let authenticator = RefreshingTokenAuthenticator(token: storedToken) {
@@ -63,10 +65,13 @@ public struct RefreshingTokenAuthenticator: Authenticator {
     }
 }
 
-/// The current token and the renewal in progress, if any; an actor, so no lock can deadlock.
+/// The current token, the renewal in progress if any, and the failure of the last renewal; an
+/// actor, so no lock can deadlock.
 actor TokenStore {
     private var token: String?
     private var renewal: Task<String, any Error>?
+    /// Why the renewal of the current token failed, until a renewal succeeds.
+    private var failure: (any Error)?
     private let refresh: @Sendable () async throws -> String
 
     init(token: String?, refresh: @escaping @Sendable () async throws -> String) {
@@ -75,37 +80,55 @@ actor TokenStore {
     }
 
     /// The token to send: the one being renewed if a renewal is in progress (so no request
-    /// goes out with a token known to be stale), else the current one, fetched if there is none.
+    /// goes out with a token known to be stale), else the current one. A new call renews first
+    /// when there is no token yet, or when the last renewal failed: it tries again.
     func currentToken() async throws -> String {
-        if renewal == nil, let token { return token }
-        return try await renew(replacing: token)
+        if let renewal { return try await result(of: renewal) }
+        if failure == nil, let token { return token }
+        return try await result(of: startRenewal())
     }
 
     /// Renews the token unless it already differs from `stale`; joins a renewal in progress.
+    ///
+    /// When the renewal of `stale` has already failed, this throws that failure instead of
+    /// renewing again: the calls of a burst whose `401`s arrive after the renewal failed fail
+    /// with it, as those that waited for it did. One renewal, successful or not, serves the
+    /// whole burst.
     func renew(replacing stale: String?) async throws -> String {
-        if renewal == nil, let token, token != stale { return token }
-        let task: Task<String, any Error>
-        if let renewal {
-            task = renewal
-        } else {
-            task = Task { try await refresh() }
-            renewal = task
-        }
+        if let renewal { return try await result(of: renewal) }
+        if let token, token != stale { return token }  // renewed since the request was sent
+        if let failure { throw failure }
+        return try await result(of: startRenewal())
+    }
+
+    private func startRenewal() -> Task<String, any Error> {
+        let task = Task { try await refresh() }
+        renewal = task
+        return task
+    }
+
+    private func result(of task: Task<String, any Error>) async throws -> String {
         do {
             let fresh = try await task.value
             // Every waiter stores the result, so none of them can resume and read the stale
             // token before the caller that started the renewal runs again.
-            finish(task, with: fresh)
+            finish(task, with: .success(fresh))
             return fresh
         } catch {
-            finish(task, with: nil)
+            finish(task, with: .failure(error))
             throw error
         }
     }
 
-    private func finish(_ task: Task<String, any Error>, with fresh: String?) {
+    private func finish(_ task: Task<String, any Error>, with result: Result<String, any Error>) {
         guard renewal == task else { return }
         renewal = nil
-        if let fresh { token = fresh }
+        switch result {
+        case .success(let fresh):
+            token = fresh
+            failure = nil
+        case .failure(let error):
+            failure = error
+        }
     }
 }

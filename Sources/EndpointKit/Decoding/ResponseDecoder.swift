@@ -22,7 +22,7 @@ extension ResponseDecoder where Self == JSONResponseDecoder {
     /// JSON with the given key and date strategies.
     ///
     /// ```swift
-    /// let client = Client(baseURL: url, decoder: .json(keyDecoding: .convertFromSnakeCase))
+    /// let client = Client(baseURL: url) { $0.decoder = .json(keyDecoding: .convertFromSnakeCase) }
     /// ```
     ///
     /// `.convertFromSnakeCase` takes a fast path (see ``JSONResponseDecoder``) that gives the same

@@ -10,12 +10,12 @@ import Foundation
 /// A client logs nothing until it is given one:
 ///
 /// ```swift
-/// let client = Client(baseURL: url, middleware: [LoggingMiddleware.standardError])
+/// let client = Client(baseURL: url) { $0.middleware = [LoggingMiddleware.standardError] }
 /// // POST https://api.example.com/charges?api_key=<redacted> -> 201 in 38 ms (sent 57 bytes, received 1024 bytes)
 ///
-/// let verbose = Client(baseURL: url, middleware: [LoggingMiddleware(includesCURLCommand: true) { line in
-///     logger.debug("\(line, privacy: .public)")
-/// }])
+/// let verbose = Client(baseURL: url) {
+///     $0.middleware = [LoggingMiddleware(includesCURLCommand: true) { line in logger.debug("\(line)") }]
+/// }
 /// ```
 ///
 /// Like all middleware it runs once per attempt, after the authenticator, so a retried call
@@ -41,7 +41,7 @@ public struct LoggingMiddleware: Middleware {
     ///
     /// ```swift
     /// let logging = LoggingMiddleware(redactingQueryItems: ["sig"]) { line in print(line) }
-    /// let client = Client(baseURL: url, middleware: [logging])
+    /// let client = Client(baseURL: url) { $0.middleware = [logging] }
     /// ```
     ///
     /// - Parameters:

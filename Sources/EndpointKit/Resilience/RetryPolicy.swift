@@ -10,8 +10,8 @@ import Foundation
 /// attempt is authenticated again.
 ///
 /// ```swift
-/// let client = Client(baseURL: url, retryPolicy: RetryPolicy(maximumAttempts: 5, budget: 30))
-/// struct CreatePayment: POST { …; var retryPolicy: RetryPolicy? { .never } }
+/// let client = Client(baseURL: url) { $0.retryPolicy = RetryPolicy(maximumAttempts: 5, budget: 30) }
+/// struct CreatePayment: POST { …; var options: CallOptions { CallOptions(retryPolicy: .never) } }
 /// ```
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; `1` means no retry.

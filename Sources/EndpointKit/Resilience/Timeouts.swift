@@ -9,8 +9,8 @@ import Foundation
 /// (`shared/LINUX-URLSESSION.md`). A call past its deadline throws ``EndpointError/timedOut(after:)``.
 ///
 /// ```swift
-/// let client = Client(baseURL: url, timeouts: Timeouts(idle: 10, total: 30))
-/// struct Export: GET { …; var timeouts: Timeouts? { Timeouts(idle: 60, total: 600) } }
+/// let client = Client(baseURL: url) { $0.timeouts = Timeouts(idle: 10, total: 30) }
+/// struct Export: GET { …; var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 60, total: 600)) } }
 /// ```
 public struct Timeouts: Sendable, Equatable {
     /// Seconds to wait for the next bytes of a response before giving up with

@@ -6,6 +6,7 @@ import Foundation
 
 /// What one URLSession task has received so far; only touched under the delegate's lock.
 final class TaskExchange {
+    let task: URLSessionTask
     let handle: DataTaskHandle
     let options: TransferOptions?
     let continuation: CheckedContinuation<HTTPResponse, any Error>
@@ -13,12 +14,28 @@ final class TaskExchange {
     var fileError: FileTransferError?
     var exceededLimit = false
     var refusedChallenge: HTTPURLResponse?
+    /// The longest time without progress, in nanoseconds (`IdleDeadlines`); `nil` for none.
+    let idleTimeout: UInt64?
+    /// When the task last made progress: started, received its response or bytes, sent bytes.
+    var lastActivity = IdleDeadlines.now
+    /// Whether the task was cancelled because it made no progress for its idle timeout.
+    var idledOut = false
 
-    init(handle: DataTaskHandle, options: TransferOptions?, continuation: CheckedContinuation<HTTPResponse, any Error>)
-    {
+    init(
+        task: URLSessionTask, handle: DataTaskHandle, options: TransferOptions?, idleTimeout: UInt64?,
+        continuation: CheckedContinuation<HTTPResponse, any Error>
+    ) {
+        self.task = task
         self.handle = handle
         self.options = options
+        self.idleTimeout = idleTimeout
         self.continuation = continuation
+    }
+
+    /// When the task must make progress by, unless it already failed for not making any.
+    var idleDeadline: UInt64? {
+        guard let idleTimeout, !idledOut else { return nil }
+        return lastActivity + idleTimeout
     }
 
     /// Takes a download task's file: a `2xx` body moves to the options' file, any other body is
@@ -57,6 +74,9 @@ final class TaskExchange {
         if exceededLimit {
             return .failure(ResponseTooLargeError(limit: limit))
         }
+        if idledOut {
+            return .failure(URLError(.timedOut))  // cancelled by `IdleDeadlines`, not by the caller
+        }
         if let refusedChallenge {
             // The challenge was refused by the delegate, not cancelled by the caller: the
             // server's answer is this 401 (URLSession did not read its body).
@@ -65,6 +85,14 @@ final class TaskExchange {
         if let error {
             if let urlError = error as? URLError, urlError.code == .cancelled {
                 return .failure(CancellationError())
+            }
+            if let urlError = error as? URLError, urlError.code == .unknown, response != nil {
+                // swift-corelibs-foundation 6.3.1 reports a body cut short by the server closing the
+                // connection (libcurl's "transfer closed with outstanding read data") as
+                // `URLError(-1)`, which a retry policy cannot tell from any other failure.
+                // AsyncHTTPClientTransport and Apple's URLSession say `.networkConnectionLost`; so
+                // does this transport (test: "A connection closed mid-body is transportFailed …").
+                return .failure(URLError(.networkConnectionLost, userInfo: urlError.userInfo))
             }
             return .failure(error)
         }

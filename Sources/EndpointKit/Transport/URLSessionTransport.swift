@@ -79,7 +79,7 @@ public final class URLSessionTransport: TransferringTransport {
     /// configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage
     /// configuration.httpCookieAcceptPolicy = .always
     /// configuration.httpShouldSetCookies = true
-    /// let client = Client(baseURL: url, transport: URLSessionTransport(configuration: configuration))
+    /// let client = Client(baseURL: url) { $0.transport = URLSessionTransport(configuration: configuration) }
     /// ```
     ///
     /// On Linux, with more requests in flight than connections, URLSession closes and reopens
@@ -140,18 +140,26 @@ public final class URLSessionTransport: TransferringTransport {
     private func perform(_ request: URLRequest, transfer: TransferOptions?) async throws -> HTTPResponse {
         let upload = try await UploadBody(of: request)
         defer { upload.discard() }
+        // URLSession truncates `timeoutInterval` to whole seconds on Linux; the delegate enforces
+        // the idle timeout itself (IdleDeadlines), and URLSession gets one it cannot reach first.
+        let idleTimeout = request.timeoutInterval
+        var sent = upload.request
+        if IdleDeadlines.nanoseconds(idleTimeout) != nil {
+            sent.timeoutInterval = idleTimeout.rounded(.up) + 1
+        }
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let task =
                     if let file = upload.file {
-                        session.uploadTask(with: upload.request, fromFile: file)
+                        session.uploadTask(with: sent, fromFile: file)
                     } else if transfer?.responseBodyFile != nil {
-                        session.downloadTask(with: upload.request)
+                        session.downloadTask(with: sent)
                     } else {
-                        session.dataTask(with: upload.request)
+                        session.dataTask(with: sent)
                     }
-                delegate.start(task, handle: handle, options: transfer, continuation: continuation)
+                delegate.start(
+                    task, handle: handle, options: transfer, idleTimeout: idleTimeout, continuation: continuation)
             }
         } onCancel: {
             handle.cancel()

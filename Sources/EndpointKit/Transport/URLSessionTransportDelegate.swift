@@ -17,19 +17,53 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     /// Runs progress handlers, in order, away from URLSession's threads: on Linux the delegate
     /// runs on them (`InlineDelegateQueue`), and a handler is code that may take its time.
     private let progressQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.progress")
+    /// Enforces the tasks' idle timeouts; scheduled only while holding `lock`.
+    private var idleDeadlines: IdleDeadlines!
 
     init(maximumResponseSize: Int) {
         self.maximumResponseSize = maximumResponseSize
+        super.init()
+        idleDeadlines = IdleDeadlines { [weak self] in self?.cancelIdleTasks() }
     }
 
-    /// Starts `task`, whose outcome resumes `continuation` once.
+    /// Starts `task`, whose outcome resumes `continuation` once, and fails it with
+    /// `URLError(.timedOut)` when it makes no progress for `idleTimeout` seconds.
     func start(
-        _ task: URLSessionTask, handle: DataTaskHandle, options: TransferOptions?,
+        _ task: URLSessionTask, handle: DataTaskHandle, options: TransferOptions?, idleTimeout: TimeInterval,
         continuation: CheckedContinuation<HTTPResponse, any Error>
     ) {
-        let exchange = TaskExchange(handle: handle, options: options, continuation: continuation)
-        withExchanges { $0[task.taskIdentifier] = exchange }
+        let exchange = TaskExchange(
+            task: task, handle: handle, options: options, idleTimeout: IdleDeadlines.nanoseconds(idleTimeout),
+            continuation: continuation)
+        withExchanges { exchanges in
+            exchanges[task.taskIdentifier] = exchange
+            if let deadline = exchange.idleDeadline { idleDeadlines.fire(noLaterThan: deadline) }
+        }
         handle.start(task)
+    }
+
+    /// Cancels the tasks that made no progress for their idle timeout, and sets the timer for the
+    /// earliest deadline left.
+    private func cancelIdleTasks() {
+        let now = IdleDeadlines.now
+        let idle = withExchanges { exchanges -> [URLSessionTask] in
+            idleDeadlines.fired()
+            var idle: [URLSessionTask] = []
+            var earliest: UInt64?
+            for exchange in exchanges.values {
+                guard let deadline = exchange.idleDeadline else { continue }
+                if deadline <= now {
+                    exchange.idledOut = true
+                    idle.append(exchange.task)
+                } else {
+                    earliest = min(earliest ?? deadline, deadline)
+                }
+            }
+            if let earliest { idleDeadlines.fire(noLaterThan: earliest) }
+            return idle
+        }
+        // Not on URLSession's thread, so cancelling cannot deadlock (see DataTaskHandle).
+        for task in idle { task.cancel() }
     }
 
     func urlSession(
@@ -37,7 +71,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let tooLarge = response.expectedContentLength > Int64(maximumResponseSize)
+        let now = IdleDeadlines.now
         withExchanges { exchanges in
+            exchanges[dataTask.taskIdentifier]?.lastActivity = now
             if tooLarge { exchanges[dataTask.taskIdentifier]?.exceededLimit = true }
         }
         // swift-corelibs-foundation ignores the disposition, so the task is also cancelled
@@ -48,8 +84,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = maximumResponseSize
+        let now = IdleDeadlines.now
         let exceeded = withExchanges { exchanges -> Bool in
             guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.exceededLimit else { return false }
+            exchange.lastActivity = now
             guard exchange.body.count + data.count <= limit else {
                 exchange.exceededLimit = true
                 exchange.body = Data()
@@ -69,7 +107,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        guard let progress = withExchanges({ $0[task.taskIdentifier]?.options?.uploadProgress }) else { return }
+        guard let progress = madeProgress(task)?.uploadProgress else { return }
         progressQueue.async {
             progress(TransferProgress(completed: totalBytesSent, expected: totalBytesExpectedToSend))
         }
@@ -79,12 +117,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
     ) {
+        let options = madeProgress(downloadTask)
         guard (downloadTask.response as? HTTPURLResponse).map({ (200..<300).contains($0.statusCode) }) ?? true else {
             return  // an error body: not part of the download
         }
-        guard let progress = withExchanges({ $0[downloadTask.taskIdentifier]?.options?.downloadProgress }) else {
-            return
-        }
+        guard let progress = options?.downloadProgress else { return }
         progressQueue.async {
             progress(TransferProgress(completed: totalBytesWritten, expected: totalBytesExpectedToWrite))
         }
@@ -134,8 +171,18 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        _ = madeProgress(task)  // an answer, if not the last one: the server is not idle
         completionHandler(
             RedirectPolicy.requestToFollow(request, from: task.originalRequest, status: response.statusCode))
+    }
+
+    /// Records that `task` sent or received bytes; returns its transfer options.
+    private func madeProgress(_ task: URLSessionTask) -> TransferOptions? {
+        let now = IdleDeadlines.now
+        return withExchanges { exchanges in
+            exchanges[task.taskIdentifier]?.lastActivity = now
+            return exchanges[task.taskIdentifier]?.options
+        }
     }
 
     private func withExchanges<Result>(_ body: (inout [Int: TaskExchange]) -> Result) -> Result {

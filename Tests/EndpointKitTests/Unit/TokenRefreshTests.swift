@@ -103,6 +103,45 @@ struct TokenRefreshTests {
         #expect(attempts.count == 2)
     }
 
+    @Test("A failed refresh fails a whole burst of 50 calls, also those whose 401 arrives after it failed")
+    func failedRefreshFailsLateArrivals() async throws {
+        struct RefreshDenied: Error {}
+        let attempts = CallCounter()
+        let authenticator = RefreshingTokenAuthenticator(token: "expired") {
+            attempts.increment()
+            try await Task.sleep(nanoseconds: 20_000_000)
+            throw RefreshDenied()
+        }
+        // The 401s arrive over 100 ms: most of them after the 20 ms renewal has failed.
+        let arrivals = CallCounter()
+        let transport = StubTransport { request in
+            arrivals.increment()
+            try await Task.sleep(nanoseconds: UInt64(arrivals.count % 50) * 2_000_000)
+            return HTTPResponse(statusCode: 401, url: request.url)
+        }
+        let client = Client.stubbed(transport, authenticator: authenticator)
+        let errors = await withTaskGroup(of: EndpointError?.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    do throws(EndpointError) {
+                        _ = try await client.get(UserRepositories())
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+            }
+            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+        }
+        #expect(errors.count == 50)
+        for error in errors {
+            guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
+            #expect(underlying is RefreshDenied)
+        }
+        #expect(attempts.count == 1)
+        #expect(await transport.sentRequests.count == 50)  // none sent again
+    }
+
     @Test("A 401 to a request sent with the old token after a refresh retries without refreshing again")
     func staleRequestDoesNotRefreshTwice() async throws {
         let server = TokenServer()
