@@ -75,8 +75,8 @@ struct Tour {
         let wrong = Client(baseURL: baseURL, authenticator: .basic(username: "ada", password: "wrong"))
         do {
             _ = try await wrong.get(endpoint)
-        } catch .unacceptableStatus(let response) where response.statusCode == 401 {
-            print("   wrong password: status \(response.statusCode), as expected")
+        } catch .unacceptableStatus(let failure) where failure.statusCode == 401 {
+            print("   wrong password: status \(failure.statusCode), as expected")
             return
         } catch {
             throw TourFailure("expected status 401, got: \(error)")

@@ -198,7 +198,7 @@ let fixedNow = Date(timeIntervalSince1970: 1_800_000_000)
 /// description (what a user logs) is rendered too.
 func attempt<T: JSONObject>(_ type: T.Type, _ response: HTTPResponse, _ decoder: any ResponseDecoder) {
     do {
-        _ = try ResponseDecoding.decode(T.self, from: response, using: decoder)
+        _ = try ResponseDecoding.decode(T.self, from: response, method: .get, using: decoder)
     } catch {
         check(!error.description.isEmpty, "an empty error description for \(T.self)")
     }

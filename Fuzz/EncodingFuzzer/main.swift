@@ -57,10 +57,23 @@ struct FuzzPostData: POST {
     var body: RequestBody { .data(Data("payload".utf8), contentType: contentType) }
 }
 
-/// Never called: only `makeRequest(for:)` runs.
-struct NullTransport: Transport {
-    func send(_ request: URLRequest) async throws -> HTTPResponse {
-        HTTPResponse(statusCode: 204, url: request.url)
+/// Builds requests as a client does (stage 2 of a call, `RequestBuilder`), without sending or
+/// authenticating them: the fuzzer is compiled into one module with EndpointKit's sources, so
+/// it calls the stage itself, synchronously.
+struct RequestMaker {
+    let builder: RequestBuilder
+    let configuration: Client.Configuration
+
+    init(baseURL: URL, configuration: Client.Configuration) {
+        self.configuration = configuration
+        builder = RequestBuilder(
+            baseURL: baseURL, headers: configuration.api.headers.merging(configuration.headers),
+            queryEncoder: configuration.queryEncoder, formEncoder: configuration.formEncoder,
+            bodyEncoder: configuration.bodyEncoder)
+    }
+
+    func makeRequest<E: Endpoint>(for endpoint: E) throws(EndpointError) -> URLRequest {
+        try builder.makeRequest(for: endpoint, policy: CallPolicy(endpoint.options, defaults: configuration))
     }
 }
 
@@ -427,9 +440,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let sharedHeaders = input.options & 8 != 0 ? input.headers.enumerated().filter { $0.0 % 2 == 0 }.map(\.1) : []
     let endpointHeaders =
         input.options & 8 != 0 ? input.headers.enumerated().filter { $0.0 % 2 == 1 }.map(\.1) : input.headers
-    let client = Client(
-        baseURL: baseURL, headers: HTTPHeaders(sharedHeaders),
-        queryEncoder: URLQueryEncoder(arrayEncoding: .commaSeparated), transport: NullTransport())
+    var configuration = Client.Configuration()
+    configuration.headers = HTTPHeaders(sharedHeaders)
+    configuration.queryEncoder = URLQueryEncoder(arrayEncoding: .commaSeparated)
+    let client = RequestMaker(baseURL: baseURL, configuration: configuration)
     let endpoint = FuzzGet(path: path, query: input.parameters, headers: HTTPHeaders(endpointHeaders))
     let expectedHeaders = merged([.init(name: "Accept", value: "application/json")], sharedHeaders, endpointHeaders)
     let headersValid = expectedHeaders.allSatisfy { isToken($0.name) && isValidValue($0.value) }

@@ -31,9 +31,8 @@ struct DecodeScenario {
             let decoder = JSONResponseDecoder()
             return try await measure { try decodeAsTheClientDoes([Repo].self, from: body, using: decoder).count }
         case "decode-client":  // matching keys, a whole client.get through an in-memory transport
-            let client = Client(baseURL: URL(string: "http://127.0.0.1")!) {
-                $0.transport = InMemoryTransport(body: try fixture(snakeCase: false))
-            }
+            let transport = InMemoryTransport(body: try fixture(snakeCase: false))
+            let client = Client(baseURL: URL(string: "http://127.0.0.1")!) { $0.transport = transport }
             let endpoint = Repositories(path: "/repos")
             return try await measure { try await client.get(endpoint).count }
         case "decode-jsonserialization":  // snake_case, JSONSerialization and hand mapping

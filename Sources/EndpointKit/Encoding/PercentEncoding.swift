@@ -1,7 +1,7 @@
 /// Percent-encoding over UTF-8 bytes, with explicit ASCII sets.
 ///
 /// Foundation's `CharacterSet.urlQueryAllowed` leaves `+ / ? ;` raw, and servers decode `+` as a
-/// space (`shared/LINUX-URLSESSION.md`); `CharacterSet.alphanumerics` includes non-ASCII letters.
+/// space (the Linux Notes article, `LinuxNotes.md`); `CharacterSet.alphanumerics` includes non-ASCII letters.
 /// These sets are spelled out byte by byte instead.
 enum PercentEncoding {
     /// RFC 3986 unreserved characters: `A-Z a-z 0-9 - . _ ~`. Everything else in a query name or

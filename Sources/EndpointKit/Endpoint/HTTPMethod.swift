@@ -48,7 +48,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     /// Whether a request with this method may carry a body.
     ///
     /// `GET` and `HEAD` may not: servers ignore such bodies, and URLSession on Linux fails them
-    /// with `URLError(-1103)` (see `shared/LINUX-URLSESSION.md`), so EndpointKit refuses them
+    /// with `URLError(-1103)` (see the Linux Notes article, `LinuxNotes.md`), so EndpointKit refuses them
     /// before sending.
     public var allowsRequestBody: Bool {
         self != .get && self != .head

@@ -2,7 +2,7 @@
 ///
 /// URLSession on Linux drops a value with CR/LF/NUL set through `setValue(_:forHTTPHeaderField:)`
 /// silently and keeps the previous one, and writes CR/LF in a *name* raw onto the wire: header
-/// injection (`shared/LINUX-URLSESSION.md`). So every header EndpointKit sends is checked here
+/// injection (the Linux Notes article, `LinuxNotes.md`). So every header EndpointKit sends is checked here
 /// first, and a bad one is an error, never a silent change.
 enum HeaderValidation {
     /// RFC 9110 `tchar`: the characters allowed in a header name.

@@ -9,7 +9,7 @@ import Foundation
 /// URLSession on Linux forwards `Authorization`, cookies and custom headers to any host on a
 /// redirect, and
 /// re-sends a `307`/`308` with an empty body even when the proposed request has one
-/// (`shared/LINUX-URLSESSION.md`; setting `httpBody` again does not help, `httpBodyStream`
+/// (the Linux Notes article, `LinuxNotes.md`; setting `httpBody` again does not help, `httpBodyStream`
 /// times out). So when the origin changes only headers known to carry no credential follow
 /// (whatever header an authenticator used, `X-API-Key` say, stays behind), and a `307`/`308`
 /// of a request with a body is not left to URLSession: the transport re-sends it itself.

@@ -37,7 +37,9 @@ public protocol Transport: Sendable {
 
 /// A transport that reports the progress of uploads and downloads as bytes move and writes a
 /// download's body to its file as it arrives, instead of holding it in memory:
-/// ``URLSessionTransport``, `AsyncHTTPClientTransport` and the middleware chain around them.
+/// ``URLSessionTransport`` and the middleware chain around it. `AsyncHTTPClientTransport` is
+/// not one yet: through it, a download is collected in memory (up to its response size limit)
+/// and then written to its file.
 package protocol TransferringTransport: Transport {
     /// Sends `request`, reporting progress and writing a `2xx` response's body to
     /// ``TransferOptions/responseBodyFile`` (the returned body is then empty).

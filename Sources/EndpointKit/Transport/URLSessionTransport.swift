@@ -8,7 +8,7 @@ import Foundation
 /// owned by the transport (and so by its client).
 ///
 /// It handles, in this one place, what URLSession does on Linux (measured in
-/// `shared/LINUX-URLSESSION.md`):
+/// the Linux Notes article, `LinuxNotes.md`):
 /// - a `401` with `WWW-Authenticate: Basic` would hang forever; every authentication challenge
 ///   is refused, so the `401` comes back as a response (credentials travel in headers, set by
 ///   the ``Authenticator``);

@@ -152,7 +152,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
             // On Linux (swift-corelibs-foundation 6.3.1) a `401` with `WWW-Authenticate: Basic`
             // hangs forever with `.performDefaultHandling`, crashes with `.useCredential` and no
             // credential, and fails with `URLError(.cancelled)` for `.cancelAuthenticationChallenge`
-            // and `.rejectProtectionSpace` (measured; shared/LINUX-URLSESSION.md). So the
+            // and `.rejectProtectionSpace` (measured; the Linux Notes article). So the
             // challenge is cancelled and its `401` response kept, to be returned instead of the
             // cancellation (regression test: the wrong-password tests against httpbin).
             let response = challenge.failureResponse as? HTTPURLResponse

@@ -44,6 +44,23 @@ struct TokenRefreshTests {
         }
     }
 
+    /// Makes `count` calls at once and returns the errors of those that failed.
+    private static func errors(ofConcurrentCalls count: Int, to client: Client) async -> [EndpointError] {
+        await withTaskGroup(of: EndpointError?.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    do throws(EndpointError) {
+                        _ = try await client.get(UserRepositories())
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+            }
+            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     @Test("100 concurrent requests with an expired token cause exactly one refresh and 100 successes")
     func refreshesOnceUnderLoad() async throws {
         let server = TokenServer()
@@ -80,19 +97,7 @@ struct TokenRefreshTests {
         }
         let client = Client.stubbed(
             StubTransport { HTTPResponse(statusCode: 401, url: $0.url) }, authenticator: authenticator)
-        let errors = await withTaskGroup(of: EndpointError?.self) { group in
-            for _ in 0..<20 {
-                group.addTask {
-                    do throws(EndpointError) {
-                        _ = try await client.get(UserRepositories())
-                        return nil
-                    } catch {
-                        return error
-                    }
-                }
-            }
-            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
-        }
+        let errors = await Self.errors(ofConcurrentCalls: 20, to: client)
         #expect(errors.count == 20)
         for error in errors {
             guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
@@ -120,19 +125,7 @@ struct TokenRefreshTests {
             return HTTPResponse(statusCode: 401, url: request.url)
         }
         let client = Client.stubbed(transport, authenticator: authenticator)
-        let errors = await withTaskGroup(of: EndpointError?.self) { group in
-            for _ in 0..<50 {
-                group.addTask {
-                    do throws(EndpointError) {
-                        _ = try await client.get(UserRepositories())
-                        return nil
-                    } catch {
-                        return error
-                    }
-                }
-            }
-            return await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
-        }
+        let errors = await Self.errors(ofConcurrentCalls: 50, to: client)
         #expect(errors.count == 50)
         for error in errors {
             guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
