@@ -1,0 +1,222 @@
+/// Turns the bytes of a `text/event-stream` body into ``ServerSentEvent``s, exactly as the WHATWG
+/// HTML standard's event stream parser (§9.2.6) does, whatever the bytes' split into chunks.
+///
+/// - The stream is UTF-8; invalid sequences become U+FFFD. One byte order mark is dropped at the
+///   start of the stream, and only there.
+/// - A line ends at CR LF, LF or CR, also when the CR ends one chunk and the LF starts the next.
+/// - A line that starts with `:` is a comment. Otherwise it is split at its first colon into a
+///   field name and a value, without one leading space; a line without a colon is a field with
+///   an empty value. Unknown fields are ignored.
+/// - `data` lines join with LF; `event` sets the type (`message` by default); `id` sets the last
+///   event ID unless its value contains NUL; `retry` counts only when it is all ASCII digits.
+/// - A blank line dispatches the event, unless it has no `data`. A partial event at the end of the
+///   stream is discarded.
+///
+/// ```swift
+/// var parser = ServerSentEventParser()
+/// for chunk in chunks {
+///     parser.parse(chunk) { event in print(event.type, event.data) }
+/// }
+/// ```
+///
+/// It scans bytes and makes one `String` per event's data (and per `event` or `id` value), with no
+/// copy of a line that arrives whole within a chunk.
+package struct ServerSentEventParser: Sendable {
+    /// The bytes of a line that has not ended yet.
+    private var partialLine: [UInt8] = []
+    /// The first bytes of the stream while they may still be a byte order mark.
+    private var start: [UInt8] = []
+    /// Whether the start of the stream has been checked for a byte order mark.
+    private var startChecked = false
+    /// Whether the last line ended with a CR at the end of a chunk: an LF that starts the next one
+    /// belongs to that line end.
+    private var skipsLineFeed = false
+    /// The `data` values of the event so far, each followed by an LF.
+    private var data: [UInt8] = []
+    /// The event's type, if an `event` field set it.
+    private var type: String?
+    /// The reconnection time that a `retry` field of this event set.
+    private var eventRetry: Int?
+    /// The last event ID buffer, which outlives each event.
+    package private(set) var lastEventID: String?
+    /// The reconnection time in milliseconds that the stream's last valid `retry` field set.
+    package private(set) var reconnectionTime: Int?
+
+    /// Creates a parser at the start of a stream.
+    package init() {}
+
+    /// Parses the next bytes of the stream and hands each event they complete to `onEvent`, in
+    /// order.
+    ///
+    /// - Parameters:
+    ///   - bytes: The next chunk, of any size; empty is fine.
+    ///   - onEvent: Called with each dispatched event.
+    /// - Throws: What `onEvent` throws; the parser then stops in the middle of the chunk.
+    package mutating func parse(
+        _ bytes: UnsafeRawBufferPointer, onEvent: (ServerSentEvent) throws -> Void
+    ) rethrows {
+        var bytes = bytes.bindMemory(to: UInt8.self)[...]
+        if !startChecked {
+            guard let rest = checkStart(&bytes) else { return }  // the stream so far may be a BOM
+            try start.withUnsafeBufferPointer { try scan($0[...], onEvent: onEvent) }
+            start = []
+            bytes = rest
+        }
+        try scan(bytes, onEvent: onEvent)
+    }
+
+    /// Parses the next bytes of the stream and returns the events they complete.
+    ///
+    /// - Parameter bytes: The next chunk.
+    /// - Returns: The events, in order.
+    package mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        let array = Array(bytes)
+        array.withUnsafeBytes { parse($0) { events.append($0) } }
+        return events
+    }
+
+    /// Ends the stream: a partial line and a partial event are discarded, as the standard says.
+    /// The parser can then parse a new stream (a reconnection); the last event ID and the
+    /// reconnection time are kept.
+    package mutating func finish() {
+        partialLine.removeAll()
+        start.removeAll()
+        startChecked = false
+        skipsLineFeed = false
+        data.removeAll()
+        type = nil
+        eventRetry = nil
+    }
+
+    // MARK: - Bytes and lines
+
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let colon = UInt8(ascii: ":")
+    private static let space = UInt8(ascii: " ")
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Moves the stream's first bytes into `start` until they are known to be, or not to be, a
+    /// byte order mark (which is then dropped). Returns the bytes after them, or `nil` when all
+    /// of `bytes` went into `start` and the question is still open.
+    private mutating func checkStart(
+        _ bytes: inout Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Slice<UnsafeBufferPointer<UInt8>>? {
+        while start.count < 3, let byte = bytes.first {
+            start.append(byte)
+            bytes = bytes.dropFirst()
+            guard Self.byteOrderMark.starts(with: start) else {
+                startChecked = true
+                return bytes
+            }
+        }
+        guard start.count == 3 else { return nil }
+        startChecked = true
+        start = []  // the BOM
+        return bytes
+    }
+
+    /// Splits `bytes` into lines, carrying a line that does not end over to the next chunk.
+    private mutating func scan(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, onEvent: (ServerSentEvent) throws -> Void
+    ) rethrows {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        if skipsLineFeed, index < end {
+            skipsLineFeed = false
+            if bytes[index] == Self.lineFeed { index += 1 }
+        }
+        while index < end {
+            var lineEnd = index
+            while lineEnd < end {
+                let byte = bytes[lineEnd]
+                if byte <= Self.carriageReturn, byte == Self.lineFeed || byte == Self.carriageReturn { break }
+                lineEnd += 1
+            }
+            guard lineEnd < end else {
+                partialLine.append(contentsOf: bytes[index..<end])
+                return
+            }
+            if partialLine.isEmpty {
+                try process(line: UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]), onEvent: onEvent)
+            } else {
+                partialLine.append(contentsOf: bytes[index..<lineEnd])
+                let line = partialLine
+                partialLine.removeAll(keepingCapacity: true)
+                try line.withUnsafeBufferPointer { try process(line: $0, onEvent: onEvent) }
+            }
+            if bytes[lineEnd] == Self.carriageReturn {
+                if lineEnd + 1 < end {
+                    if bytes[lineEnd + 1] == Self.lineFeed { lineEnd += 1 }
+                } else {
+                    skipsLineFeed = true
+                }
+            }
+            index = lineEnd + 1
+        }
+    }
+
+    // MARK: - Fields and events
+
+    /// Interprets one line (without its line end).
+    private mutating func process(
+        line: UnsafeBufferPointer<UInt8>, onEvent: (ServerSentEvent) throws -> Void
+    ) rethrows {
+        guard let first = line.first else {
+            if let event = dispatch() { try onEvent(event) }
+            return
+        }
+        if first == Self.colon { return }  // a comment
+        var name = line[...]
+        var value = line[line.endIndex...]
+        if let colon = line.firstIndex(of: Self.colon) {
+            name = line[..<colon]
+            value = line[(colon + 1)...]
+            if value.first == Self.space { value = value.dropFirst() }
+        }
+        switch name.count {
+        case 4 where name.elementsEqual("data".utf8):
+            data.append(contentsOf: value)
+            data.append(Self.lineFeed)
+        case 5 where name.elementsEqual("event".utf8):
+            type = String(decoding: value, as: UTF8.self)
+        case 2 where name.elementsEqual("id".utf8):
+            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
+        case 5 where name.elementsEqual("retry".utf8):
+            if let milliseconds = Self.digits(value) {
+                reconnectionTime = milliseconds
+                eventRetry = milliseconds
+            }
+        default:
+            break  // an unknown field
+        }
+    }
+
+    /// The value of a `retry` field that is all ASCII digits (and fits in an `Int`), else `nil`.
+    private static func digits(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard !value.isEmpty else { return nil }
+        var number = 0
+        for byte in value {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow) = number.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflow2 else { return nil }
+            number = sum
+        }
+        return number
+    }
+
+    /// The event that a blank line completes, or `nil` when it has no data; resets the event's
+    /// fields either way.
+    private mutating func dispatch() -> ServerSentEvent? {
+        defer {
+            data.removeAll(keepingCapacity: true)
+            type = nil
+            eventRetry = nil
+        }
+        guard !data.isEmpty else { return nil }
+        let text = data.withUnsafeBufferPointer { String(decoding: $0.dropLast(), as: UTF8.self) }
+        return ServerSentEvent(type: type ?? "message", data: text, id: lastEventID, retry: eventRetry)
+    }
+}
