@@ -37,11 +37,9 @@ final class DataTaskHandle: @unchecked Sendable {
         if let task { Self.cancelOffThread(task) }
     }
 
-    /// Cancels `task` on a thread of its own. Not on a global dispatch queue: on Linux its few
-    /// threads (as many as cores) can all be busy, and a cancel queued behind them waited about
-    /// 2 s under the test suite's load on two cores ("Cancelling the Task stops a slow request
-    /// … well before the server answers" took 2.2 s). Cancels are rare; a thread each is cheap
-    /// next to a request.
+    /// Cancels `task` on a thread of its own, not on a global dispatch queue, whose few threads
+    /// (as many as cores) may all be busy with other work when a cancel should act at once.
+    /// Cancels are rare; a thread each is cheap next to a request.
     static func cancelOffThread(_ task: URLSessionTask) {
         let thread = Thread { task.cancel() }
         thread.start()

@@ -53,14 +53,14 @@ struct CancellationIntegrationTests {
         let start = ContinuousClock.now
 
         let task = Task {
-            await HTTPBin.result { () async throws(EndpointError) in try await client.get(HTTPBin.Delay(seconds: 5)) }
+            await HTTPBin.result { () async throws(EndpointError) in try await client.get(HTTPBin.Delay(seconds: 10)) }
         }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let result = await task.value
 
         #expect(HTTPBin.isCancelled(result), "got \(result)")
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(5))  // far below the server's 10 s
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -74,13 +74,13 @@ struct CancellationIntegrationTests {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return await HTTPBin.result { () async throws(EndpointError) in
-                try await client.get(HTTPBin.Delay(seconds: 5))
+                try await client.get(HTTPBin.Delay(seconds: 10))
             }
         }
         let result = await task.value
 
         #expect(HTTPBin.isCancelled(result), "got \(result)")
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(5))  // far below the server's 10 s
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -91,7 +91,7 @@ struct CancellationIntegrationTests {
         let (results, continuation) = AsyncStream.makeStream(of: Result<HTTPBin.Echo, EndpointError>.self)
         let start = ContinuousClock.now
 
-        let requestTask = client.get(HTTPBin.Delay(seconds: 5)) { continuation.yield($0) }
+        let requestTask = client.get(HTTPBin.Delay(seconds: 10)) { continuation.yield($0) }
         try await Task.sleep(for: .milliseconds(200))
         requestTask.cancel()
         await requestTask.waitUntilFinished()
@@ -103,7 +103,7 @@ struct CancellationIntegrationTests {
         #expect(requestTask.isCancelled)
         #expect(delivered.count == 1)
         #expect(delivered.first.map(HTTPBin.isCancelled) == true, "got \(delivered)")
-        #expect(elapsed < .seconds(2))
+        #expect(elapsed < .seconds(5))  // far below the server's 10 s
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -111,7 +111,7 @@ struct CancellationIntegrationTests {
     func clientWorksAfterCancellation() async throws {
         let client = Client(baseURL: HTTPBin.url!)
         let task = Task {
-            await HTTPBin.result { () async throws(EndpointError) in try await client.get(HTTPBin.Delay(seconds: 5)) }
+            await HTTPBin.result { () async throws(EndpointError) in try await client.get(HTTPBin.Delay(seconds: 10)) }
         }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Carries a response body from a transport to the code that reads it, chunk by chunk, holding at
+/// most about `capacity` bytes: when the buffer is full, the transport is told to wait
+/// (backpressure), and told again when the reader has made room. So a reader slower than the
+/// server does not make memory grow with the body.
+///
+/// The transport calls ``append(_:)``, ``whenRoom(_:)`` and ``finish(throwing:)``; the reader
+/// iterates ``chunks``. When the reader goes away first (its task is cancelled, or it stops
+/// iterating), `onCancel` runs once, so that the transport closes the connection.
+///
+/// ```swift
+/// let buffer = ResponseBodyBuffer(capacity: 256 << 10) { task.cancel() }
+/// // in the transport, for each piece of the body:
+/// if buffer.append(piece) == .wait { pauseReading(); buffer.whenRoom { resumeReading() } }
+/// // in the reader:
+/// for try await chunk in buffer.chunks { … }
+/// ```
+package final class ResponseBodyBuffer: @unchecked Sendable {
+    // `@unchecked`: `state` is only touched while holding `lock`.
+
+    /// What the transport should do after appending a chunk.
+    package enum Demand: Sendable, Equatable {
+        /// Send more.
+        case more
+        /// The buffer is full: wait for ``ResponseBodyBuffer/whenRoom(_:)``.
+        case wait
+        /// The reader is gone: stop, the body is not wanted.
+        case stop
+    }
+
+    private struct State {
+        var chunks: [Data] = []
+        /// The index of the first chunk not yet read: reading does not shift the array.
+        var head = 0
+        var buffered = 0
+        var end: Result<Void, any Error>?
+        var waitingReader: CheckedContinuation<Data?, any Error>?
+        var roomWaiters: [@Sendable () -> Void] = []
+        var isCancelled = false
+    }
+
+    /// The most bytes held before the transport is told to wait; a chunk that arrives while there
+    /// is room is taken whole, so the buffer holds at most `capacity` plus one chunk.
+    package let capacity: Int
+    private let onCancel: @Sendable () -> Void
+    private let lock = NSLock()
+    private var state = State()
+
+    /// Creates an empty buffer.
+    ///
+    /// - Parameters:
+    ///   - capacity: The most bytes held before the transport is told to wait.
+    ///   - onCancel: Runs once if the reader goes away before the body ended.
+    package init(capacity: Int, onCancel: @escaping @Sendable () -> Void = {}) {
+        self.capacity = capacity
+        self.onCancel = onCancel
+    }
+
+    /// The bytes held now, read or not yet: for tests and measurements.
+    package var bufferedBytes: Int {
+        lock.withLock { state.buffered }
+    }
+
+    // MARK: - The transport's side
+
+    /// Adds the next chunk of the body.
+    ///
+    /// - Parameter chunk: The bytes, in order.
+    /// - Returns: Whether the transport may send more now.
+    package func append(_ chunk: Data) -> Demand {
+        lock.lock()
+        if state.isCancelled || state.end != nil {
+            lock.unlock()
+            return .stop
+        }
+        if let reader = state.waitingReader {
+            state.waitingReader = nil
+            lock.unlock()
+            reader.resume(returning: chunk)
+            return .more
+        }
+        state.chunks.append(chunk)
+        state.buffered += chunk.count
+        let demand: Demand = state.buffered < capacity ? .more : .wait
+        lock.unlock()
+        return demand
+    }
+
+    /// Calls `resume` once there is room again (at once if there is), or once the reader is gone.
+    ///
+    /// - Parameter resume: What lets the transport read again.
+    package func whenRoom(_ resume: @escaping @Sendable () -> Void) {
+        lock.lock()
+        guard state.buffered >= capacity, !state.isCancelled, state.end == nil else {
+            lock.unlock()
+            resume()
+            return
+        }
+        state.roomWaiters.append(resume)
+        lock.unlock()
+    }
+
+    /// Ends the body: the reader gets the chunks still held, then the end, or `error`.
+    ///
+    /// - Parameter error: Why the body ended early, or `nil` when it is complete.
+    package func finish(throwing error: (any Error)? = nil) {
+        lock.lock()
+        guard state.end == nil, !state.isCancelled else {
+            lock.unlock()
+            return
+        }
+        state.end = error.map { .failure($0) } ?? .success(())
+        let reader = state.waitingReader
+        state.waitingReader = nil
+        let waiters = state.roomWaiters
+        state.roomWaiters = []
+        lock.unlock()
+        if let error { reader?.resume(throwing: error) } else { reader?.resume(returning: nil) }
+        for resume in waiters { resume() }
+    }
+
+    // MARK: - The reader's side
+
+    /// The body's chunks, in order; the sequence throws the transport's error, or
+    /// `CancellationError` when the reading task is cancelled.
+    package var chunks: Chunks { Chunks(buffer: self) }
+
+    /// What a read finds: a chunk, or the end of the body.
+    private enum Ready {
+        case chunk(Data)
+        case end
+
+        var chunk: Data? {
+            if case .chunk(let chunk) = self { return chunk }
+            return nil
+        }
+    }
+
+    /// The next chunk, or `nil` at the end of the body.
+    fileprivate func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Data? {
+        if let ready = try read(orWaitWith: nil) { return ready.chunk }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation(isolation: actor) { continuation in
+                do {
+                    if let ready = try read(orWaitWith: continuation) { continuation.resume(returning: ready.chunk) }
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Takes a chunk, or the end, if either is there. Otherwise returns `nil`, after storing
+    /// `continuation` (if any) as the waiting reader. A read that makes room lets a waiting
+    /// transport go on, after the lock is released (it may append at once).
+    private func read(orWaitWith continuation: CheckedContinuation<Data?, any Error>?) throws -> Ready? {
+        lock.lock()
+        if state.isCancelled {
+            lock.unlock()
+            throw CancellationError()
+        }
+        guard state.head < state.chunks.count else {
+            defer { lock.unlock() }
+            switch state.end {
+            case .success?: return .end
+            case .failure(let error)?: throw error
+            case nil:
+                if let continuation { state.waitingReader = continuation }
+                return nil
+            }
+        }
+        let chunk = state.chunks[state.head]
+        state.chunks[state.head] = Data()
+        state.head += 1
+        if state.head == state.chunks.count {
+            state.chunks.removeAll(keepingCapacity: true)
+            state.head = 0
+        }
+        state.buffered -= chunk.count
+        var waiters: [@Sendable () -> Void] = []
+        if state.buffered < capacity {
+            swap(&waiters, &state.roomWaiters)
+        }
+        lock.unlock()
+        for resume in waiters { resume() }
+        return .chunk(chunk)
+    }
+
+    /// The reader is gone: drops what is held, fails a waiting read, lets a waiting transport go
+    /// on (its next append says `.stop`), and runs `onCancel` unless the body had ended.
+    package func cancel() {
+        lock.lock()
+        guard !state.isCancelled else {
+            lock.unlock()
+            return
+        }
+        state.isCancelled = true
+        state.chunks = []
+        state.head = 0
+        state.buffered = 0
+        let reader = state.waitingReader
+        state.waitingReader = nil
+        let waiters = state.roomWaiters
+        state.roomWaiters = []
+        let hadEnded = state.end != nil
+        lock.unlock()
+        reader?.resume(throwing: CancellationError())
+        for resume in waiters { resume() }
+        if !hadEnded { onCancel() }
+    }
+
+    /// The chunks of a ``ResponseBodyBuffer``. Iterate it once; an iterator that is dropped
+    /// before the end (a `break` out of the loop) cancels the buffer.
+    package struct Chunks: AsyncSequence, Sendable {
+        package typealias Element = Data
+        package typealias Failure = any Error
+        fileprivate let buffer: ResponseBodyBuffer
+
+        package func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(reading: Reading(buffer: buffer))
+        }
+
+        /// Reads chunks without a thread hop when the loop runs on an actor (SE-0421).
+        package struct AsyncIterator: AsyncIteratorProtocol {
+            fileprivate let reading: Reading
+
+            package mutating func next() async throws -> Data? {
+                try await reading.buffer.next(isolation: nil)
+            }
+
+            package mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Data? {
+                try await reading.buffer.next(isolation: actor)
+            }
+        }
+    }
+
+    /// Cancels the buffer when the last copy of an iterator goes away.
+    fileprivate final class Reading: Sendable {
+        let buffer: ResponseBodyBuffer
+        init(buffer: ResponseBodyBuffer) { self.buffer = buffer }
+        deinit { buffer.cancel() }
+    }
+}
