@@ -6,7 +6,6 @@ import PackageDescription
 // SwiftNIO; its dependency on them is enabled by the `AsyncHTTPClient` trait, off by default:
 //
 //     .package(url: "https://github.com/endpointkit/EndpointKit.git", from: "0.1.0", traits: ["AsyncHTTPClient"])
-let asyncHTTPClient: TargetDependencyCondition? = .when(traits: ["AsyncHTTPClient"])
 
 let package = Package(
     name: "EndpointKit",
@@ -24,6 +23,9 @@ let package = Package(
         ),
         .default(enabledTraits: []),
     ],
+    // Both packages are gated by the `AsyncHTTPClient` trait: every product of theirs below is a
+    // dependency only `.when(traits: ["AsyncHTTPClient"])`, so with default traits SwiftPM
+    // resolves and fetches neither (scripts/check-consumer checks: 0 packages resolved).
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
@@ -36,12 +38,16 @@ let package = Package(
             name: "EndpointKitAsyncHTTPClient",
             dependencies: [
                 "EndpointKit",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: asyncHTTPClient),
-                .product(name: "NIOCore", package: "swift-nio", condition: asyncHTTPClient),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: asyncHTTPClient),
-                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: asyncHTTPClient),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: asyncHTTPClient),
-                .product(name: "NIOPosix", package: "swift-nio", condition: asyncHTTPClient),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),
 
@@ -62,7 +68,9 @@ let package = Package(
             name: "EndpointKitAsyncHTTPClientTests",
             dependencies: [
                 "EndpointKit", "EndpointKitAsyncHTTPClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: asyncHTTPClient),
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
             ]
         ),
         .testTarget(

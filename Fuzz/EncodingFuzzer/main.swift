@@ -66,10 +66,7 @@ struct RequestMaker {
 
     init(baseURL: URL, configuration: Client.Configuration) {
         self.configuration = configuration
-        builder = RequestBuilder(
-            baseURL: baseURL, headers: configuration.api.headers.merging(configuration.headers),
-            queryEncoder: configuration.queryEncoder, formEncoder: configuration.formEncoder,
-            bodyEncoder: configuration.bodyEncoder)
+        builder = RequestBuilder(baseURL: baseURL, configuration: configuration)
     }
 
     func makeRequest<E: Endpoint>(for endpoint: E) throws(EndpointError) -> URLRequest {

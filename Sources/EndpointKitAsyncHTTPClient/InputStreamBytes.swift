@@ -32,6 +32,17 @@
             }
 
             mutating func next() async throws -> ByteBuffer? {
+                try read()
+            }
+
+            /// The next chunk, read where the loop runs: reading has no suspension point, so a loop
+            /// on an actor does not hop threads per chunk (SE-0421).
+            mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> ByteBuffer? {
+                try read()
+            }
+
+            /// Reads the next chunk, opening the stream first and closing it at its end.
+            private mutating func read() throws -> ByteBuffer? {
                 if stream.streamStatus == .notOpen { stream.open() }
                 let count = chunk.withUnsafeMutableBufferPointer { buffer in
                     stream.read(buffer.baseAddress!, maxLength: buffer.count)

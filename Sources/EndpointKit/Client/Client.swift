@@ -65,10 +65,7 @@ public final class Client: Sendable {
         self.transport = transport
         pipeline = transport.wrapped(in: configuration.middleware)
         authentication = RequestAuthentication(authenticator: authenticator, baseURL: baseURL)
-        requestBuilder = RequestBuilder(
-            baseURL: baseURL, headers: configuration.api.headers.merging(configuration.headers),
-            queryEncoder: configuration.queryEncoder, formEncoder: configuration.formEncoder,
-            bodyEncoder: configuration.bodyEncoder)
+        requestBuilder = RequestBuilder(baseURL: baseURL, configuration: configuration)
     }
 
     /// Creates a client, changing the default configuration in `configure`.
@@ -131,12 +128,7 @@ public final class Client: Sendable {
     /// - Throws: ``EndpointError``.
     public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> Response<E.ResponseType> {
         let (outcome, policy) = try await exchange(endpoint, transfer: nil)
-        let response = outcome.response
-        let value = try ResponseDecoding.decode(
-            E.ResponseType.self, from: response, method: E.method, using: policy.decoder)
-        return Response(
-            value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            isFromCache: outcome.isFromCache)
+        return try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
     }
 
     /// Stages 1 to 6 of a call: everything but decoding. Returns the accepted response and the

@@ -32,6 +32,15 @@ struct RequestBuilder: Sendable {
         self.builtInBodyEncoder = bodyEncoder as? JSONBodyEncoder
     }
 
+    /// A builder with a client's settings: the API's headers with the client's on top, and its
+    /// encoders.
+    init(baseURL: URL, configuration: Client.Configuration) {
+        self.init(
+            baseURL: baseURL, headers: configuration.api.headers.merging(configuration.headers),
+            queryEncoder: configuration.queryEncoder, formEncoder: configuration.formEncoder,
+            bodyEncoder: configuration.bodyEncoder)
+    }
+
     /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
     /// `Content-Type`; then the client's and the endpoint's headers, validated.
     func makeRequest<E: Endpoint>(for endpoint: E, policy: CallPolicy) throws(EndpointError) -> URLRequest {

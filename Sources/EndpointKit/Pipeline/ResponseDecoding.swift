@@ -14,4 +14,16 @@ enum ResponseDecoding {
             throw .decodingFailed(DecodingFailure(decoding: T.self, error: error, method: method, response: response))
         }
     }
+
+    /// Decodes the accepted response of an `E` call into the ``Response`` the call returns, with
+    /// its status code, headers, URL and whether it came from the cache.
+    static func decode<E: Endpoint>(
+        _ outcome: Attempts.Outcome, of _: E.Type, using decoder: any ResponseDecoder
+    ) throws(EndpointError) -> Response<E.ResponseType> {
+        let response = outcome.response
+        let value = try decode(E.ResponseType.self, from: response, method: E.method, using: decoder)
+        return Response(
+            value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
+            isFromCache: outcome.isFromCache)
+    }
 }

@@ -62,11 +62,9 @@ extension Client {
     ) async throws(EndpointError) -> Response<E.ResponseType> {
         let reporter = ProgressReporter(progress)
         let (outcome, policy) = try await exchange(endpoint, transfer: TransferOptions(uploadProgress: reporter.report))
-        let response = outcome.response
-        let value = try ResponseDecoding.decode(
-            E.ResponseType.self, from: response, method: E.method, using: policy.decoder)
+        let response = try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
         reporter.finish(totalBytes: reporter.lastTotalBytes)
-        return Response(value: value, statusCode: response.statusCode, headers: response.headers, url: response.url)
+        return response
     }
 
     /// Starts ``download(_:to:progress:)`` in a task whose progress is an `AsyncSequence`.
