@@ -54,10 +54,20 @@ let package = Package(
         .executableTarget(name: "tour", dependencies: ["EndpointKit"], path: "Examples/Tour"),
         .executableTarget(name: "github", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/GitHub"),
         .executableTarget(name: "transfers", dependencies: ["EndpointKit"], path: "Examples/Transfers"),
+        .executableTarget(
+            name: "chat", dependencies: ["EndpointKit"], path: "Examples/Chat", exclude: ["server.py"]),
         .target(name: "SampleApp", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/SampleApp"),
 
         .testTarget(
-            name: "EndpointKitTests", dependencies: ["EndpointKit", "EndpointKitTesting"],
+            name: "EndpointKitTests",
+            dependencies: [
+                "EndpointKit", "EndpointKitTesting",
+                // For the suites that run against both transports (streaming).
+                "EndpointKitAsyncHTTPClient",
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -60,7 +60,7 @@
         /// `URLError(.httpTooManyRedirects)`.
         public let maximumRedirects: Int
         /// Enforces the idle timeouts of this transport's requests (shared by its copies).
-        private let idleWatchdog: IdleWatchdog
+        let idleWatchdog: IdleWatchdog
 
         /// Creates a transport that sends requests with `client`.
         ///

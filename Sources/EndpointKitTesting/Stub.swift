@@ -19,6 +19,8 @@ public struct Stub: Sendable {
     enum Outcome: Sendable {
         case response(statusCode: Int, headers: HTTPHeaders, body: Data)
         case failure(any Error)
+        case stream(statusCode: Int, headers: HTTPHeaders, parts: [StreamPart])
+        case sequence(StubSequence)
     }
 
     let outcome: Outcome
@@ -122,6 +124,18 @@ extension Stub {
             throw error
         case .response(let statusCode, let headers, let body):
             return HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
+        case .stream(let statusCode, let headers, let parts):
+            var body = Data()
+            for part in parts {
+                switch part.kind {
+                case .bytes(let bytes): body.append(bytes)
+                case .pause(let seconds): try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                case .drop(let error): throw error
+                }
+            }
+            return HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
+        case .sequence(let sequence):
+            return try await sequence.next().answer(request)
         }
     }
 }

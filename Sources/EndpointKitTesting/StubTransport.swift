@@ -33,7 +33,7 @@ import Foundation
 ///     return HTTPResponse(statusCode: 200, body: Data(page.utf8), url: request.url)
 /// }
 /// ```
-public final class StubTransport: Transport {
+public final class StubTransport: Transport, StreamingTransport {
     private let registry = StubRegistry()
     /// Answers the requests that no stub matches; `nil` to fail them.
     private let responder: (@Sendable (URLRequest) async throws -> HTTPResponse)?
@@ -111,6 +111,18 @@ public final class StubTransport: Transport {
         }
         if let responder {
             return try await responder(request)
+        }
+        throw StubError.noStub(method: request.httpMethod ?? "GET", path: request.url?.path ?? "")
+    }
+
+    /// Answers a streaming call: a ``Stub/stream(_:statusCode:headers:)`` stub's parts arrive as
+    /// they are sent; any other answer arrives whole.
+    package func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+        if let stub = await registry.record(request) {
+            return try await stub.answerStreaming(request, bufferSize: bufferSize)
+        }
+        if let responder {
+            return StreamedResponse(whole: try await responder(request))
         }
         throw StubError.noStub(method: request.httpMethod ?? "GET", path: request.url?.path ?? "")
     }

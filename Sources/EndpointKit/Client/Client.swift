@@ -38,9 +38,9 @@ public final class Client: Sendable {
     public let transport: any Transport
 
     /// The transport wrapped in the middleware: what each attempt is sent through.
-    private let pipeline: any Transport
-    private let requestBuilder: RequestBuilder
-    private let authentication: RequestAuthentication
+    let pipeline: any Transport
+    let requestBuilder: RequestBuilder
+    let authentication: RequestAuthentication
 
     /// Creates a client.
     ///

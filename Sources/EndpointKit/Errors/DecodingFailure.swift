@@ -19,6 +19,10 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     public var response: HTTPResponse
     /// The error the decoder threw.
     public var underlying: any Error
+    /// The number of the line that failed (from 1), when a JSON lines stream was decoded.
+    public var line: Int?
+    /// The last event ID when a Server-Sent Event's data failed, if the stream set one.
+    public var eventID: String?
 
     /// Creates a failure from the error a decoder threw.
     ///
@@ -62,7 +66,9 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     /// A one-line account, fit for a log.
     public var description: String {
         let place = " from \(method) \(response.url?.absoluteString ?? "(unknown URL)")"
-        let location = codingPath.isEmpty ? "" : " at \(codingPath)"
+        var location = codingPath.isEmpty ? "" : " at \(codingPath)"
+        if let line { location = " in line \(line)" + location }
+        if let eventID { location = " in the event with ID \(eventID.debugDescription)" + location }
         return "Decoding \(typeName)\(place) (status \(response.statusCode)) failed\(location): \(reason)"
     }
 

@@ -59,6 +59,7 @@ extension EndpointError {
         case .unacceptableStatus(let failure): return failure.response
         case .rateLimited(let failure): return failure.response
         case .decodingFailed(let failure): return failure.response
+        case .invalidResponse(.unexpectedContentType(let response, _)): return response
         default: return nil
         }
     }

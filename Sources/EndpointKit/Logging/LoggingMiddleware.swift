@@ -81,7 +81,9 @@ public struct LoggingMiddleware: Middleware {
         let sent = "sent \(Self.byteCount(request.httpBody?.count ?? 0))"
         do {
             let response = try await next(request)
-            let received = "received \(Self.byteCount(response.body.count))"
+            // A stream's body arrives after this line: the time is until its head.
+            let received =
+                response.isStreamHead ? "streaming the body" : "received \(Self.byteCount(response.body.count))"
             write("\(exchange) \(response.statusCode) in \(Self.milliseconds(since: start)) (\(sent), \(received))")
             return response
         } catch {

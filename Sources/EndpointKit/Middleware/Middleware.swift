@@ -51,7 +51,12 @@ extension Transport {
 /// One link of the chain: a middleware around the rest. Uploads and downloads pass through it
 /// too, their options handed on to the transport (a download's response reaches the middleware
 /// with an empty body: it went to the file).
-struct MiddlewareTransport: TransferringTransport {
+///
+/// A stream passes through it too: the middleware sees the request and the response's head
+/// (status, headers and URL, with an empty body), and the body then goes to the caller as it
+/// arrives. A middleware that answers by itself, without calling `next`, answers with its whole
+/// body.
+struct MiddlewareTransport: TransferringTransport, StreamingTransport {
     let middleware: any Middleware
     let inner: any Transport
 
@@ -61,5 +66,45 @@ struct MiddlewareTransport: TransferringTransport {
 
     func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
         try await middleware.intercept(request) { try await inner.send($0, transferring: options) }
+    }
+
+    func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+        let latest = LatestBody()
+        let response: HTTPResponse
+        do {
+            response = try await middleware.intercept(request) { request in
+                let streamed = try await inner.send(request, streamingWith: bufferSize)
+                latest.replace(with: streamed.body)
+                return streamed.head
+            }
+        } catch {
+            latest.replace(with: nil)
+            throw error
+        }
+        guard let body = latest.take() else { return StreamedResponse(whole: response) }
+        return StreamedResponse(head: response, body: body)
+    }
+}
+
+/// The body of the last response `next` returned to a middleware: a middleware that calls `next`
+/// again (to retry) gets a new one, and the one it dropped is closed.
+private final class LatestBody: @unchecked Sendable {
+    // `@unchecked`: `body` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var body: ResponseBodyBuffer?
+
+    func replace(with new: ResponseBodyBuffer?) {
+        let old = lock.withLock {
+            defer { body = new }
+            return body
+        }
+        old?.cancel()
+    }
+
+    func take() -> ResponseBodyBuffer? {
+        lock.withLock {
+            defer { body = nil }
+            return body
+        }
     }
 }

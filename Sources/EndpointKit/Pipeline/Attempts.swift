@@ -23,12 +23,19 @@ struct Attempts: Sendable {
     let retryPolicy: RetryPolicy
     /// Progress and file options for an upload or download; `nil` for a plain call.
     let transfer: TransferOptions?
+    /// For a stream: the most bytes of the body held for its reader; `nil` for a plain call.
+    var streamBufferSize: Int? = nil
 
     /// An acceptable response, and whether it is a stored one the server confirmed.
     struct Outcome: Sendable {
         var response: HTTPResponse
         var isFromCache: Bool
+        /// A stream's body, still arriving (`response.body` is then empty); `nil` for a plain call.
+        var body: ResponseBodyBuffer? = nil
     }
+
+    /// The most bytes of an unacceptable stream's body read for its error.
+    static let streamErrorBodyLimit = 1 << 20
 
     func run(_ built: URLRequest) async throws(EndpointError) -> Outcome {
         // DispatchTime: the monotonic clock, without `ProcessInfo`'s singleton (seen in a profile).
@@ -41,13 +48,13 @@ struct Attempts: Sendable {
             let revalidation = await ConditionalRequest(cache: cache, request: &request)
             let failure: EndpointError
             do {
-                let response = try await transmit(request)
+                let (response, body) = try await transmit(request)
                 if let confirmed = revalidation?.confirmed(by: response) {
                     return Outcome(response: confirmed, isFromCache: true)
                 }
                 if validation.accepts(response) {
                     await revalidation?.store(response)
-                    return Outcome(response: response, isFromCache: false)
+                    return Outcome(response: response, isFromCache: false, body: body)
                 }
                 // A streamed body is used up: the call cannot be sent again, so it is not renewed.
                 if !hasRenewedCredential, request.httpBodyStream == nil,
@@ -72,10 +79,20 @@ struct Attempts: Sendable {
     }
 
     /// Sends one attempt through the middleware and the transport; any error but cancellation
-    /// becomes ``EndpointError/transportFailed(_:)``.
-    private func transmit(_ request: URLRequest) async throws(EndpointError) -> HTTPResponse {
+    /// becomes ``EndpointError/transportFailed(_:)``. A stream's body comes back still arriving
+    /// when its status is acceptable; otherwise it is read (up to 1 MiB), for its error.
+    private func transmit(_ request: URLRequest) async throws(EndpointError) -> (HTTPResponse, ResponseBodyBuffer?) {
         guard !Task.isCancelled else { throw .cancelled }
         do {
+            if let streamBufferSize {
+                let streamed = try await transport.send(request, streamingWith: streamBufferSize)
+                guard !Task.isCancelled else {
+                    streamed.body.cancel()
+                    throw EndpointError.cancelled
+                }
+                if validation.accepts(streamed.head) { return (streamed.head, streamed.body) }
+                return (try await streamed.collected(upTo: Self.streamErrorBodyLimit), nil)
+            }
             let response =
                 if let transfer {
                     try await transport.send(request, transferring: transfer)
@@ -83,7 +100,7 @@ struct Attempts: Sendable {
                     try await transport.send(request)
                 }
             guard !Task.isCancelled else { throw EndpointError.cancelled }
-            return response
+            return (response, nil)
         } catch let error as EndpointError {
             throw error
         } catch is CancellationError {

@@ -17,9 +17,15 @@ package struct JSONLinesParser: Sendable {
     private var partialLine: [UInt8] = []
     /// How many lines have ended so far, blank ones included.
     package private(set) var linesEnded = 0
+    /// Whether blank lines are skipped (JSON lines) or handed over (text lines).
+    private let skipsBlankLines: Bool
 
     /// Creates a parser at the start of a body.
-    package init() {}
+    ///
+    /// - Parameter skipsBlankLines: Whether blank lines are skipped; `true` by default.
+    package init(skipsBlankLines: Bool = true) {
+        self.skipsBlankLines = skipsBlankLines
+    }
 
     /// Parses the next bytes and hands each non-blank line they complete to `onLine`, with its
     /// number (the first line is 1), without its line end.
@@ -70,9 +76,11 @@ package struct JSONLinesParser: Sendable {
     {
         var line = line[...]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        let isBlank = line.allSatisfy {
-            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
-        }
+        let isBlank =
+            skipsBlankLines
+            && line.allSatisfy {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+            }
         guard !isBlank else { return }
         try onLine(linesEnded, UnsafeRawBufferPointer(rebasing: line))
     }

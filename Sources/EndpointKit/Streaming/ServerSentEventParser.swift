@@ -39,6 +39,9 @@ package struct ServerSentEventParser: Sendable {
     private var eventRetry: Int?
     /// The last event ID buffer, which outlives each event.
     package private(set) var lastEventID: String?
+    /// The standard's "last event ID string": the buffer as of the last blank line, event or not.
+    /// A reconnection sends it.
+    private var dispatchedEventID: String?
     /// The reconnection time in milliseconds that the stream's last valid `retry` field set.
     package private(set) var reconnectionTime: Int?
 
@@ -53,7 +56,7 @@ package struct ServerSentEventParser: Sendable {
     ///   - onEvent: Called with each dispatched event.
     /// - Throws: What `onEvent` throws; the parser then stops in the middle of the chunk.
     package mutating func parse(
-        _ bytes: UnsafeRawBufferPointer, onEvent: (ServerSentEvent) throws -> Void
+        _ bytes: UnsafeRawBufferPointer, onEvent: (ServerSentEvent<String>) throws -> Void
     ) rethrows {
         var bytes = bytes.bindMemory(to: UInt8.self)[...]
         if !startChecked {
@@ -69,17 +72,19 @@ package struct ServerSentEventParser: Sendable {
     ///
     /// - Parameter bytes: The next chunk.
     /// - Returns: The events, in order.
-    package mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
-        var events: [ServerSentEvent] = []
+    package mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent<String>] {
+        var events: [ServerSentEvent<String>] = []
         let array = Array(bytes)
         array.withUnsafeBytes { parse($0) { events.append($0) } }
         return events
     }
 
-    /// Ends the stream: a partial line and a partial event are discarded, as the standard says.
-    /// The parser can then parse a new stream (a reconnection); the last event ID and the
-    /// reconnection time are kept.
+    /// Ends the stream: a partial line and a partial event are discarded, as the standard says,
+    /// with an `id` the partial event set. The parser can then parse a new stream (a
+    /// reconnection); the last event ID as of the last blank line, and the reconnection time, are
+    /// kept.
     package mutating func finish() {
+        lastEventID = dispatchedEventID
         partialLine.removeAll()
         start.removeAll()
         startChecked = false
@@ -119,7 +124,7 @@ package struct ServerSentEventParser: Sendable {
 
     /// Splits `bytes` into lines, carrying a line that does not end over to the next chunk.
     private mutating func scan(
-        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, onEvent: (ServerSentEvent) throws -> Void
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, onEvent: (ServerSentEvent<String>) throws -> Void
     ) rethrows {
         var index = bytes.startIndex
         let end = bytes.endIndex
@@ -161,7 +166,7 @@ package struct ServerSentEventParser: Sendable {
 
     /// Interprets one line (without its line end).
     private mutating func process(
-        line: UnsafeBufferPointer<UInt8>, onEvent: (ServerSentEvent) throws -> Void
+        line: UnsafeBufferPointer<UInt8>, onEvent: (ServerSentEvent<String>) throws -> Void
     ) rethrows {
         guard let first = line.first else {
             if let event = dispatch() { try onEvent(event) }
@@ -209,12 +214,13 @@ package struct ServerSentEventParser: Sendable {
 
     /// The event that a blank line completes, or `nil` when it has no data; resets the event's
     /// fields either way.
-    private mutating func dispatch() -> ServerSentEvent? {
+    private mutating func dispatch() -> ServerSentEvent<String>? {
         defer {
             data.removeAll(keepingCapacity: true)
             type = nil
             eventRetry = nil
         }
+        dispatchedEventID = lastEventID
         guard !data.isEmpty else { return nil }
         let text = data.withUnsafeBufferPointer { String(decoding: $0.dropLast(), as: UTF8.self) }
         return ServerSentEvent(type: type ?? "message", data: text, id: lastEventID, retry: eventRetry)

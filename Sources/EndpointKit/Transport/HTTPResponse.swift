@@ -15,6 +15,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: Data
     /// The URL that answered (after redirects), when known.
     public var url: URL?
+    /// Whether this is the head of a streamed response, whose body goes to the stream's reader
+    /// after the middleware saw it (`body` is then empty).
+    package var isStreamHead = false
 
     /// Creates a response.
     ///

@@ -6,11 +6,24 @@ import Foundation
 
 /// What one URLSession task has received so far; only touched under the delegate's lock.
 final class TaskExchange {
+    /// Where the response goes.
+    enum Delivery {
+        /// Whole, once the task completed.
+        case whole(CheckedContinuation<HTTPResponse, any Error>)
+        /// The head as soon as it arrived (`head` is then `nil`), the body into `body` as it
+        /// arrives.
+        case streamed(head: CheckedContinuation<StreamedResponse, any Error>?, body: ResponseBodyBuffer)
+    }
+
     let task: URLSessionTask
     let handle: DataTaskHandle
     let options: TransferOptions?
-    let continuation: CheckedContinuation<HTTPResponse, any Error>
+    var delivery: Delivery
     var body = Data()
+    /// Whether a streamed body's reader fell too far behind (see the delegate).
+    var readerFellBehind = false
+    /// Whether a streamed body's task is suspended until its reader makes room.
+    var isPaused = false
     var fileError: FileTransferError?
     var exceededLimit = false
     var refusedChallenge: HTTPURLResponse?
@@ -23,18 +36,19 @@ final class TaskExchange {
 
     init(
         task: URLSessionTask, handle: DataTaskHandle, options: TransferOptions?, idleTimeout: UInt64?,
-        continuation: CheckedContinuation<HTTPResponse, any Error>
+        delivery: Delivery
     ) {
         self.task = task
         self.handle = handle
         self.options = options
         self.idleTimeout = idleTimeout
-        self.continuation = continuation
+        self.delivery = delivery
     }
 
-    /// When the task must make progress by, unless it already failed for not making any.
+    /// When the task must make progress by, unless it already failed for not making any, or it
+    /// waits for its reader.
     var idleDeadline: UInt64? {
-        guard let idleTimeout, !idledOut else { return nil }
+        guard let idleTimeout, !idledOut, !isPaused else { return nil }
         return lastActivity + idleTimeout
     }
 
@@ -66,6 +80,26 @@ final class TaskExchange {
         }
     }
 
+    /// Hands the outcome over: the whole response, or the end of a streamed body (and its head,
+    /// if it never arrived: a refused `401`, or a failure before any response).
+    func complete(response: HTTPURLResponse?, error: (any Error)?, limit: Int) {
+        let result = outcome(response: response, error: error, limit: limit)
+        switch delivery {
+        case .whole(let continuation):
+            continuation.resume(with: result)
+        case .streamed(let head, let body):
+            switch result {
+            case .success(let response):
+                if !response.body.isEmpty { _ = body.append(response.body) }
+                body.finish()
+                head?.resume(returning: StreamedResponse(head: response, body: body))
+            case .failure(let error):
+                body.finish(throwing: error)
+                head?.resume(throwing: error)
+            }
+        }
+    }
+
     /// The result once the task completed with `response` and `error` (or none).
     func outcome(response: HTTPURLResponse?, error: (any Error)?, limit: Int) -> Result<HTTPResponse, any Error> {
         if handle.wasCancelled {
@@ -73,6 +107,9 @@ final class TaskExchange {
         }
         if exceededLimit {
             return .failure(ResponseTooLargeError(limit: limit))
+        }
+        if readerFellBehind {
+            return .failure(StreamReaderTooSlowError(limit: limit))
         }
         if idledOut {
             return .failure(URLError(.timedOut))  // cancelled by `IdleDeadlines`, not by the caller

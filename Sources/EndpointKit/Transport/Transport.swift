@@ -35,18 +35,37 @@ public protocol Transport: Sendable {
     func send(_ request: URLRequest) async throws -> HTTPResponse
 }
 
-/// A transport that reports the progress of uploads and downloads as bytes move and writes a
-/// download's body to its file as it arrives, instead of holding it in memory:
-/// ``URLSessionTransport`` and the middleware chain around it. `AsyncHTTPClientTransport` is
-/// not one yet: through it, a download is collected in memory (up to its response size limit)
-/// and then written to its file.
+/// A transport that writes a download's body to its file as it arrives, instead of holding it in
+/// memory, and reports progress as bytes move: ``URLSessionTransport`` (uploads and downloads),
+/// `AsyncHTTPClientTransport` (downloads) and the middleware chain around them.
 package protocol TransferringTransport: Transport {
     /// Sends `request`, reporting progress and writing a `2xx` response's body to
     /// ``TransferOptions/responseBodyFile`` (the returned body is then empty).
     func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse
 }
 
+/// A transport that hands a response over as soon as its head arrives and its body as it
+/// arrives, holding at most about `bufferSize` bytes of it: ``URLSessionTransport``,
+/// `AsyncHTTPClientTransport`, EndpointKitTesting's `StubTransport` and the middleware chain
+/// around them. Through any other transport a stream is read whole first, then handed over.
+package protocol StreamingTransport: Transport {
+    /// Sends `request` and returns the response once its head arrived; the body follows in the
+    /// response's buffer, which tells the transport to wait while it holds `bufferSize` bytes or
+    /// more. Cancelling the buffer (its reader went away) closes the connection.
+    func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse
+}
+
 extension Transport {
+    /// Sends `request` for a streaming call: through the transport's own
+    /// ``StreamingTransport/stream(_:bufferSize:)`` when it has one; else with ``send(_:)``, the
+    /// whole body then handed over at once.
+    package func send(_ request: URLRequest, streamingWith bufferSize: Int) async throws -> StreamedResponse {
+        if let streaming = self as? any StreamingTransport {
+            return try await streaming.stream(request, bufferSize: bufferSize)
+        }
+        return StreamedResponse(whole: try await send(request))
+    }
+
     /// Sends `request` as an upload or download: through the transport's own
     /// ``TransferringTransport/send(_:options:)`` when it has one; else with ``send(_:)``, then
     /// reporting each body as done in one step and writing a `2xx` response's body to
@@ -55,6 +74,13 @@ extension Transport {
         if let transferring = self as? any TransferringTransport {
             return try await transferring.send(request, options: options)
         }
+        return try await sendWhole(request, transferring: options)
+    }
+
+    /// Sends `request` with ``send(_:)``, reporting each body as done in one step and writing a
+    /// `2xx` response's body to ``TransferOptions/responseBodyFile``: how a transport that does not
+    /// report progress as bytes move transfers.
+    package func sendWhole(_ request: URLRequest, transferring options: TransferOptions) async throws -> HTTPResponse {
         // A streamed body (a multipart body with files) has no `httpBody`, but its length.
         let uploaded = request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init)
         if let uploaded, let progress = options.uploadProgress {

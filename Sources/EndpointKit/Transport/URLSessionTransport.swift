@@ -29,7 +29,7 @@ import Foundation
 /// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host: 4 on Linux
 /// with ``makeDefaultConfiguration()``, URLSession's own default elsewhere; pass a
 /// configuration to change it.
-public final class URLSessionTransport: TransferringTransport {
+public final class URLSessionTransport: TransferringTransport, StreamingTransport {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
 
@@ -136,19 +136,26 @@ public final class URLSessionTransport: TransferringTransport {
         return response
     }
 
+    /// Sends `request` for a stream: returns once the response's head arrived, and hands the
+    /// body to its buffer as it arrives, through the session's delegate.
+    package func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+        var current = request
+        var response = try await performStreaming(current, bufferSize: bufferSize)
+        var redirects = 0
+        while redirects < RedirectPolicy.maximumBodyRedirects,
+            let next = RedirectPolicy.bodyPreservingRedirect(of: current, response: response.head)
+        {
+            response.body.cancel()
+            current = next
+            redirects += 1
+            response = try await performStreaming(current, bufferSize: bufferSize)
+        }
+        return response
+    }
+
     /// Runs one task, cancelled with the calling task.
     private func perform(_ request: URLRequest, transfer: TransferOptions?) async throws -> HTTPResponse {
-        let upload = try await UploadBody(of: request)
-        defer { upload.discard() }
-        // URLSession truncates `timeoutInterval` to whole seconds on Linux; the delegate enforces
-        // the idle timeout itself (IdleDeadlines), and URLSession gets one it cannot reach first.
-        let idleTimeout = request.timeoutInterval
-        var sent = upload.request
-        if IdleDeadlines.nanoseconds(idleTimeout) != nil {
-            sent.timeoutInterval = idleTimeout.rounded(.up) + 1
-        }
-        let handle = DataTaskHandle()
-        return try await withTaskCancellationHandler {
+        try await run(request) { sent, upload, handle in
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let task =
                     if let file = upload.file {
@@ -159,8 +166,49 @@ public final class URLSessionTransport: TransferringTransport {
                         session.dataTask(with: sent)
                     }
                 delegate.start(
-                    task, handle: handle, options: transfer, idleTimeout: idleTimeout, continuation: continuation)
+                    task, handle: handle, options: transfer, idleTimeout: request.timeoutInterval,
+                    delivery: .whole(continuation))
             }
+        }
+    }
+
+    /// Runs one streaming task: cancelled with the calling task until the head arrived, then
+    /// when the body's reader goes away.
+    private func performStreaming(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+        try await run(request) { sent, upload, handle in
+            let body = ResponseBodyBuffer(capacity: bufferSize) { handle.cancel() }
+            return try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<StreamedResponse, any Error>) in
+                let task =
+                    if let file = upload.file {
+                        session.uploadTask(with: sent, fromFile: file)
+                    } else {
+                        session.dataTask(with: sent)
+                    }
+                delegate.start(
+                    task, handle: handle, options: nil, idleTimeout: request.timeoutInterval,
+                    delivery: .streamed(head: continuation, body: body))
+            }
+        }
+    }
+
+    /// Prepares `request` (its body, its idle timeout) and runs `start` with what it sends,
+    /// cancelling the task when the calling task is cancelled while `start` waits.
+    private func run<Result>(
+        _ request: URLRequest,
+        start: (URLRequest, UploadBody, DataTaskHandle) async throws -> Result
+    ) async throws -> Result {
+        let upload = try await UploadBody(of: request)
+        defer { upload.discard() }
+        // URLSession truncates `timeoutInterval` to whole seconds on Linux; the delegate enforces
+        // the idle timeout itself (IdleDeadlines), and URLSession gets one it cannot reach first.
+        var sent = upload.request
+        if IdleDeadlines.nanoseconds(request.timeoutInterval) != nil {
+            sent.timeoutInterval = request.timeoutInterval.rounded(.up) + 1
+        }
+        let handle = DataTaskHandle()
+        return try await withTaskCancellationHandler {
+            try await start(sent, upload, handle)
         } onCancel: {
             handle.cancel()
         }

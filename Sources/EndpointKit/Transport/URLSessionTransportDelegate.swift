@@ -17,6 +17,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     /// Runs progress handlers, in order, away from URLSession's threads: on Linux the delegate
     /// runs on them (`InlineDelegateQueue`), and a handler is code that may take its time.
     private let progressQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.progress")
+    /// Suspends and resumes the tasks of streams whose readers fell behind, in order, off
+    /// URLSession's threads (Apple platforms only: see `receive(_:into:of:limit:)`).
+    private let pauseQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.pause")
     /// Enforces the tasks' idle timeouts; scheduled only while holding `lock`.
     private var idleDeadlines: IdleDeadlines!
 
@@ -26,15 +29,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         idleDeadlines = IdleDeadlines { [weak self] in self?.cancelIdleTasks() }
     }
 
-    /// Starts `task`, whose outcome resumes `continuation` once, and fails it with
-    /// `URLError(.timedOut)` when it makes no progress for `idleTimeout` seconds.
+    /// Starts `task`, whose outcome goes to `delivery`, and fails it with `URLError(.timedOut)`
+    /// when it makes no progress for `idleTimeout` seconds.
     func start(
         _ task: URLSessionTask, handle: DataTaskHandle, options: TransferOptions?, idleTimeout: TimeInterval,
-        continuation: CheckedContinuation<HTTPResponse, any Error>
+        delivery: TaskExchange.Delivery
     ) {
         let exchange = TaskExchange(
             task: task, handle: handle, options: options, idleTimeout: IdleDeadlines.nanoseconds(idleTimeout),
-            continuation: continuation)
+            delivery: delivery)
         withExchanges { exchanges in
             exchanges[task.taskIdentifier] = exchange
             if let deadline = exchange.idleDeadline { idleDeadlines.fire(noLaterThan: deadline) }
@@ -70,24 +73,43 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let tooLarge = response.expectedContentLength > Int64(maximumResponseSize)
         let now = IdleDeadlines.now
-        withExchanges { exchanges in
-            exchanges[dataTask.taskIdentifier]?.lastActivity = now
-            if tooLarge { exchanges[dataTask.taskIdentifier]?.exceededLimit = true }
+        let limit = maximumResponseSize
+        let (tooLarge, streamed) = withExchanges {
+            exchanges -> (Bool, (CheckedContinuation<StreamedResponse, any Error>, ResponseBodyBuffer)?) in
+            guard let exchange = exchanges[dataTask.taskIdentifier] else { return (false, nil) }
+            exchange.lastActivity = now
+            if case .streamed(let head?, let body) = exchange.delivery {
+                exchange.delivery = .streamed(head: nil, body: body)
+                return (false, (head, body))
+            }
+            // A stream's size is not limited: its reader takes it piece by piece.
+            guard case .whole = exchange.delivery, response.expectedContentLength > Int64(limit) else {
+                return (false, nil)
+            }
+            exchange.exceededLimit = true
+            return (true, nil)
         }
         // swift-corelibs-foundation ignores the disposition, so the task is also cancelled
         // here, off this thread (which may be URLSession's own, see InlineDelegateQueue).
         if tooLarge { DataTaskHandle.cancelOffThread(dataTask) }
         completionHandler(tooLarge ? .cancel : .allow)
+        if let (head, body) = streamed, let response = response as? HTTPURLResponse {
+            head.resume(returning: StreamedResponse(head: HTTPResponse(response, body: Data()), body: body))
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = maximumResponseSize
         let now = IdleDeadlines.now
         let exceeded = withExchanges { exchanges -> Bool in
-            guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.exceededLimit else { return false }
+            guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.exceededLimit,
+                !exchange.readerFellBehind
+            else { return false }
             exchange.lastActivity = now
+            if case .streamed(_, let body) = exchange.delivery {
+                return !receive(data, into: body, of: exchange, limit: limit)
+            }
             guard exchange.body.count + data.count <= limit else {
                 exchange.exceededLimit = true
                 exchange.body = Data()
@@ -102,6 +124,50 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         }
         if exceeded { DataTaskHandle.cancelOffThread(dataTask) }
     }
+
+    /// Hands a piece of a streamed body to its reader's buffer; returns whether the task goes on.
+    /// Called while holding `lock`.
+    private func receive(_ data: Data, into body: ResponseBodyBuffer, of exchange: TaskExchange, limit: Int) -> Bool {
+        switch body.append(data) {
+        case .more:
+            return true
+        case .stop:
+            return false  // the reader is gone: the buffer's onCancel cancels the task too
+        case .wait:
+            #if canImport(FoundationNetworking)
+                // swift-corelibs-foundation 6.3.1 cannot pause a response: `suspend()` takes the
+                // transfer off libcurl and `resume()` sends the request again from the start,
+                // and a delegate call that waits stalls every URLSession of the process, which
+                // share one work queue (both measured; StreamReaderTooSlowError). So the body
+                // is held for the reader up to the limit, and the stream fails beyond it
+                // (test: "A reader that falls too far behind fails with StreamReaderTooSlowError").
+                guard body.bufferedBytes > limit else { return true }
+                exchange.readerFellBehind = true
+                return false
+            #else
+                // Apple's URLSession stops reading the socket while the task is suspended.
+                exchange.isPaused = true
+                let task = exchange.task
+                pauseQueue.async { task.suspend() }
+                body.whenRoom { [weak self] in self?.resumeAfterPause(task) }
+                return true
+            #endif
+        }
+    }
+
+    #if !canImport(FoundationNetworking)
+        /// Resumes a task paused for its reader, in order after its suspension.
+        private func resumeAfterPause(_ task: URLSessionTask) {
+            let now = IdleDeadlines.now
+            withExchanges { exchanges in
+                guard let exchange = exchanges[task.taskIdentifier] else { return }
+                exchange.isPaused = false
+                exchange.lastActivity = now
+                if let deadline = exchange.idleDeadline { idleDeadlines.fire(noLaterThan: deadline) }
+            }
+            pauseQueue.async { task.resume() }
+        }
+    #endif
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
@@ -139,9 +205,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = withExchanges({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        let response = task.response as? HTTPURLResponse
-        exchange.continuation.resume(
-            with: exchange.outcome(response: response, error: error, limit: maximumResponseSize))
+        exchange.complete(response: task.response as? HTTPURLResponse, error: error, limit: maximumResponseSize)
     }
 
     func urlSession(

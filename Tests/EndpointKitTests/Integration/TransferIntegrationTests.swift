@@ -2,6 +2,10 @@ import EndpointKit
 import Foundation
 import Testing
 
+#if AsyncHTTPClient
+    import EndpointKitAsyncHTTPClient
+#endif
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -91,6 +95,15 @@ struct TransferFaultServerTests {
         $0.retryPolicy = .never
     }
 
+    /// A client like `client`, over `transport`.
+    func client(over transport: TransportUnderTest) -> Client {
+        Client(baseURL: FaultServer.url!) {
+            $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+            $0.retryPolicy = .never
+            $0.transport = transport.make()
+        }
+    }
+
     /// The bytes `/download` serves: byte i is i % 251.
     static func pattern(_ size: Int) -> Data {
         let period = Data((0..<251).map { UInt8($0) })
@@ -138,8 +151,9 @@ struct TransferFaultServerTests {
         }
     #endif
 
-    @Test("a download goes to the file with progress growing to 100 %")
-    func download() async throws {
+    @Test("a download goes to the file with progress growing to 100 %", arguments: TransportUnderTest.allCases)
+    func download(over transport: TransportUnderTest) async throws {
+        let client = client(over: transport)
         let place = try TemporaryFile()
         let destination = place.sibling("download.bin")
         let log = ProgressLog()
@@ -152,8 +166,11 @@ struct TransferFaultServerTests {
         #expect(place.directoryContents == ["download.bin", "file.bin"])
     }
 
-    @Test("a chunked download of unknown size reports bytes without a total, then 100 %")
-    func chunkedDownload() async throws {
+    @Test(
+        "a chunked download of unknown size reports bytes without a total, then 100 %",
+        arguments: TransportUnderTest.allCases)
+    func chunkedDownload(over transport: TransportUnderTest) async throws {
+        let client = client(over: transport)
         let place = try TemporaryFile()
         let log = ProgressLog()
         _ = try await client.download(
@@ -163,8 +180,11 @@ struct TransferFaultServerTests {
         #expect(log.isMonotonicToCompletion)
     }
 
-    @Test("a download answered with 404 throws with the error body and writes no file")
-    func failedDownload() async throws {
+    @Test(
+        "a download answered with 404 throws with the error body and writes no file",
+        arguments: TransportUnderTest.allCases)
+    func failedDownload(over transport: TransportUnderTest) async throws {
+        let client = client(over: transport)
         let place = try TemporaryFile()
         let result = await HTTPBin.result { () async throws(EndpointError) in
             try await client.download(Missing(), to: place.sibling("d"))
@@ -178,8 +198,11 @@ struct TransferFaultServerTests {
         #expect(place.directoryContents == ["file.bin"])
     }
 
-    @Test("cancelling a download ends it with cancelled and leaves no file behind")
-    func cancelledDownload() async throws {
+    @Test(
+        "cancelling a download ends it with cancelled and leaves no file behind", arguments: TransportUnderTest.allCases
+    )
+    func cancelledDownload(over transport: TransportUnderTest) async throws {
+        let client = client(over: transport)
         let place = try TemporaryFile()
         let download = client.downloadTask(Download(size: 200_000_000, interval: 0.01), to: place.sibling("d"))
         for await progress in download.progress where progress.completedBytes > 0 {
@@ -190,4 +213,20 @@ struct TransferFaultServerTests {
         #expect(HTTPBin.isCancelled(result))
         #expect(place.directoryContents == ["file.bin"])
     }
+
+    #if AsyncHTTPClient
+        @Test("AsyncHTTPClientTransport writes a download to disk as it arrives: its size limit does not apply")
+        func asyncHTTPClientDownloadIsNotHeldInMemory() async throws {
+            let client = Client(baseURL: FaultServer.url!) {
+                $0.retryPolicy = .never
+                $0.transport = AsyncHTTPClientTransport(
+                    client: TransportUnderTest.httpClient, maximumResponseSize: 1 << 20)
+            }
+            let place = try TemporaryFile()
+            let response = try await client.download(Download(size: 8_000_000, interval: 0), to: place.sibling("big"))
+            #expect(response.statusCode == 200)
+            #expect(try Data(contentsOf: place.sibling("big")) == Self.pattern(8_000_000))
+            #expect(place.directoryContents == ["big", "file.bin"])
+        }
+    #endif
 }

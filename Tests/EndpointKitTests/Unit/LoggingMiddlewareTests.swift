@@ -34,6 +34,23 @@ struct LoggingMiddlewareTests {
         #expect(log.entries.first?.range(of: #" in \d+ ms "#, options: .regularExpression) != nil)
     }
 
+    @Test("A stream's line is logged when its head arrives, with the token redacted")
+    func logsAStreamAtItsHead() async throws {
+        let log = CallLog()
+        let transport = StubTransport()
+        await transport.stub(
+            .get, "/messages", with: .stream([.text("data: a\n\n"), .pause(0.01), .text("data: b\n\n")]))
+        let client = client(LoggingMiddleware(includesCURLCommand: true) { log.append($0) }, transport: transport)
+        var data: [String] = []
+        for try await event in client.stream(Messages()) { data.append(event.data) }
+        #expect(data == ["a", "b"])
+        #expect(
+            log.entries.last.map(withoutDuration)
+                == "GET https://api.example.com/messages -> 200 in N ms (sent 0 bytes, streaming the body)")
+        #expect(log.entries.first?.contains("-H 'Accept: text/event-stream' -H 'Authorization: <redacted>'") == true)
+        #expect(!log.entries.joined().contains("s3cret-token"))
+    }
+
     @Test("Secret query values are redacted, built-in and caller-named, and nothing else is")
     func redactsQueryTokens() async throws {
         let log = CallLog()

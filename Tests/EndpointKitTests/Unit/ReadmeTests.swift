@@ -21,4 +21,11 @@ struct ReadmeTests {
         #expect(readme.contains("```swift\n" + code.trimmingCharacters(in: .newlines) + "\n```"))
         #expect(code.split(separator: "\n").count <= 24)
     }
+
+    @Test("\"Streaming\" shows exactly the code of Examples/Chat/ChatCompletion.swift")
+    func streamingMatchesTheCompiledFile() throws {
+        let file = try read("Examples/Chat/ChatCompletion.swift")
+        let readme = try read("README.md")
+        #expect(readme.contains("```swift\n" + file.trimmingCharacters(in: .newlines) + "\n```"))
+    }
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A streaming endpoint's own total deadline over its whole stream, reconnections included: when
+/// it passes, the body being read is cancelled, and the reader reports
+/// ``EndpointError/timedOut(after:)``. A client's default total deadline does not apply to
+/// streams, which may last as long as they stay active.
+final class StreamDeadline: @unchecked Sendable {
+    // `@unchecked`: `passed` and `body` are only touched while holding `lock`.
+    let seconds: TimeInterval
+    private let end: UInt64
+    private let lock = NSLock()
+    private var passed = false
+    private var body: ResponseBodyBuffer?
+    private var timer: Task<Void, Never>?
+
+    init(seconds: TimeInterval) {
+        self.seconds = seconds
+        end = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        timer = Task { [weak self, seconds] in
+            guard (try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))) != nil else { return }
+            self?.expire()
+        }
+    }
+
+    /// Whether the deadline passed.
+    var hasPassed: Bool { lock.withLock { passed } }
+
+    /// The seconds left, at least 0.
+    var remaining: TimeInterval {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now >= end ? 0 : Double(end - now) / 1e9
+    }
+
+    /// Cancels `body` when the deadline passes (at once if it has).
+    func watch(_ body: ResponseBodyBuffer) {
+        let passedAlready = lock.withLock {
+            self.body = body
+            return passed
+        }
+        if passedAlready { body.cancel() }
+    }
+
+    /// Stops the timer: the stream ended.
+    func cancel() {
+        timer?.cancel()
+    }
+
+    private func expire() {
+        let body = lock.withLock {
+            passed = true
+            return self.body
+        }
+        body?.cancel()
+    }
+}

@@ -1,0 +1,72 @@
+/// An endpoint whose response is a stream: Server-Sent Events, JSON lines, text lines or bytes,
+/// read with ``Client/stream(_:)`` as they arrive instead of as one decoded value.
+///
+/// Declare the element type and its ``StreamFormat``; everything else (method, path, query,
+/// headers, body, options) is declared as for any endpoint, and the call goes through the same
+/// authenticator, middleware and validation:
+///
+/// ```swift
+/// struct ChatCompletion: POST, StreamingEndpoint {
+///     typealias Element = ServerSentEvent<ChatChunk>
+///     static var streamFormat: StreamFormat<Element> { .serverSentEvents(terminator: "[DONE]") }
+///     let path = "/v1/chat/completions"
+///     let request: ChatRequest
+///     var body: RequestBody { .json(request) }
+/// }
+///
+/// for try await event in client.stream(ChatCompletion(request: request)) {
+///     print(event.data.choices[0].delta.content ?? "", terminator: "")
+/// }
+/// ```
+///
+/// A Server-Sent Events stream that drops reconnects as the browser's `EventSource` does (see
+/// ``reconnection``); the other formats end with the error.
+public protocol StreamingEndpoint: Endpoint {
+    /// Not used by ``Client/stream(_:)``: a streaming endpoint has no single response value.
+    associatedtype ResponseType = StreamedBody
+    /// What the stream gives: ``ServerSentEvent``s, decoded values (JSON lines), `String` lines
+    /// or `Data` chunks.
+    associatedtype Element: Sendable
+
+    /// How the body becomes elements.
+    static var streamFormat: StreamFormat<Element> { get }
+
+    /// When and how a Server-Sent Events stream that drops is opened again; ``ReconnectionPolicy/default``
+    /// unless the endpoint says otherwise. A request other than `GET` is sent again only if the
+    /// policy's ``ReconnectionPolicy/resendsNonGETRequests`` is `true`.
+    var reconnection: ReconnectionPolicy { get }
+
+    /// The most bytes of the body held for a reader that is slower than the server, before the
+    /// transport is told to wait; 256 KiB by default.
+    var bufferSize: Int { get }
+}
+
+extension StreamingEndpoint {
+    /// ``ReconnectionPolicy/default``.
+    public var reconnection: ReconnectionPolicy { .default }
+
+    /// 256 KiB.
+    public var bufferSize: Int { 256 << 10 }
+}
+
+/// The ``Endpoint/ResponseType`` of a ``StreamingEndpoint``, whose body is read as a stream with
+/// ``Client/stream(_:)`` and has no single value: it has no instances, and decoding one fails
+/// with an error that says to call `stream(_:)`.
+public enum StreamedBody: JSONObject {
+    /// Fails: a streamed body is read with ``Client/stream(_:)``.
+    public init(json: JSON) throws {
+        throw StreamedBodyError()
+    }
+
+    /// A stream's body is not decoded as one value.
+    public static func decode(from body: Data, using decoder: any ResponseDecoder) throws -> StreamedBody {
+        throw StreamedBodyError()
+    }
+}
+
+/// Why a ``StreamedBody`` cannot be decoded.
+struct StreamedBodyError: Error, CustomStringConvertible {
+    var description: String {
+        "the endpoint streams its response: read it with Client.stream(_:), not as one value"
+    }
+}

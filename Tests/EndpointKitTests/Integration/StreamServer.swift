@@ -1,0 +1,126 @@
+import EndpointKit
+import Foundation
+import Testing
+
+/// The streaming server `scripts/stream_server.py`, which `scripts/test` starts on 127.0.0.1 and
+/// announces in `STREAM_SERVER_URL`: Server-Sent Events that drop, reconnect with
+/// `Last-Event-ID`, answer 204 or the wrong type, need a renewed token, or never end; JSON lines;
+/// an LLM-style chat. It logs each connection per key, with when the client hung up.
+enum StreamServer {
+    /// The server's base URL, or `nil` when `STREAM_SERVER_URL` is unset.
+    static let url: URL? = ProcessInfo.processInfo.environment["STREAM_SERVER_URL"].flatMap { text in
+        text.isEmpty ? nil : URL(string: text)
+    }
+
+    /// A key no other test uses.
+    static func uniqueKey() -> String {
+        "s-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// `GET /log/{key}`: the connections the server saw for a key.
+    struct Log: GET {
+        struct Connections: Decodable, JSONObject {
+            struct Connection: Decodable, Sendable {
+                let lastEventID: String?
+                let authorization: String?
+                let started: Double
+                let ended: Double?
+                let disconnectedByClient: Bool
+
+                enum CodingKeys: String, CodingKey {
+                    case lastEventID = "last_event_id"
+                    case authorization, started, ended
+                    case disconnectedByClient = "disconnected_by_client"
+                }
+            }
+            let connections: [Connection]
+            /// The server's clock when it answered.
+            let now: Double
+        }
+        typealias ResponseType = Connections
+        let key: String
+        var path: String { "/log/\(segment: key)" }
+    }
+
+    /// `POST /sse/{key}/auth/refresh`.
+    struct Refresh: POST {
+        struct Token: Decodable, JSONObject { let token: String }
+        typealias ResponseType = Token
+        let key: String
+        var path: String { "/sse/\(segment: key)/auth/refresh" }
+        var body: RequestBody { .empty }
+    }
+}
+
+/// An event of the streaming server: `{"index": i, "text": "event i"}`.
+struct ServerEvent: Decodable, JSONObject, Equatable {
+    let index: Int
+}
+
+/// `GET /sse/{key}/{route}`: the streaming server's Server-Sent Events.
+struct ServerEvents: GET, StreamingEndpoint {
+    typealias Element = ServerSentEvent<ServerEvent>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
+    let key: String
+    var route = "events"
+    var query: Parameters = [:]
+    var reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.05)
+    var path: String { "/sse/\(segment: key)/\(route)" }
+}
+
+/// `GET /sse/{key}/flood`: events of `x`s, as fast as the reader takes them; no reconnection.
+struct FloodEvents: GET, StreamingEndpoint {
+    typealias Element = ServerSentEvent<String>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
+    let key: String
+    var query: Parameters = [:]
+    var reconnection: ReconnectionPolicy { .never }
+    var path: String { "/sse/\(segment: key)/flood" }
+}
+
+/// `GET /ndjson/{key}`.
+struct ServerLines: GET, StreamingEndpoint {
+    typealias Element = ServerEvent
+    static var streamFormat: StreamFormat<ServerEvent> { .jsonLines }
+    let key: String
+    var query: Parameters = [:]
+    var path: String { "/ndjson/\(segment: key)" }
+}
+
+/// `POST /v1/chat/completions`: OpenAI-style chat completion chunks, ended by `[DONE]`.
+struct ChatCompletion: POST, StreamingEndpoint {
+    struct Message: Encodable, Sendable {
+        let role: String
+        let content: String
+    }
+    struct Request: Encodable, Sendable {
+        let model: String
+        let messages: [Message]
+        let stream: Bool
+    }
+    struct Chunk: Decodable, JSONObject {
+        struct Choice: Decodable, Sendable {
+            struct Delta: Decodable, Sendable { let content: String? }
+            let delta: Delta
+        }
+        let choices: [Choice]
+    }
+    typealias Element = ServerSentEvent<Chunk>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents(terminator: "[DONE]") }
+    let prompt: String
+    var key: String?
+    var path: String { "/v1/chat/completions" }
+    var query: Parameters { key.map { ["key": $0] } ?? [:] }
+    var body: RequestBody {
+        .json(Request(model: "local", messages: [Message(role: "user", content: prompt)], stream: true))
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only when `STREAM_SERVER_URL` is set; skips it with a note otherwise.
+    static var requiresStreamServer: Self {
+        .enabled(
+            if: StreamServer.url != nil || ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] == "1",
+            "STREAM_SERVER_URL is not set: run scripts/test to start the streaming server")
+    }
+}

@@ -1,0 +1,239 @@
+import EndpointKit
+import Foundation
+import Testing
+
+@Suite("Streaming from a real server over each transport", .requiresStreamServer)
+struct StreamingIntegrationTests {
+    private let server = StreamServer.url ?? URL(string: "http://127.0.0.1:9")!
+
+    private func client(
+        _ transport: TransportUnderTest, authenticator: some Authenticator = NoAuthenticator(),
+        timeouts: Timeouts = .default
+    ) -> Client {
+        client(transport.make(), authenticator: authenticator, timeouts: timeouts)
+    }
+
+    private func client(
+        _ transport: any Transport, authenticator: some Authenticator = NoAuthenticator(),
+        timeouts: Timeouts = .default
+    ) -> Client {
+        Client(baseURL: server, authenticator: authenticator) {
+            $0.transport = transport
+            $0.timeouts = timeouts
+            $0.retryPolicy = .never  // a retry would hide a failure the test should see
+        }
+    }
+
+    private func log(_ key: String) async throws -> StreamServer.Log.Connections {
+        try await client(.urlSession).get(StreamServer.Log(key: key))
+    }
+
+    @Test(
+        "A drop in the middle of an event reconnects with Last-Event-ID: one continuous sequence",
+        arguments: TransportUnderTest.allCases)
+    func reconnectsWithLastEventID(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        var indexes: [Int] = []
+        for try await event in client(transport).stream(
+            ServerEvents(key: key, query: ["count": 5, "drop_after": 2, "drops": 2]))
+        {
+            indexes.append(event.data.index)
+        }
+        #expect(indexes == [1, 2, 3, 4, 5])
+        let connections = try await log(key).connections
+        #expect(connections.map(\.lastEventID) == [nil, "2", "4"])
+    }
+
+    @Test("The server's retry sets the wait before reconnecting", arguments: TransportUnderTest.allCases)
+    func honoursRetry(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        var endpoint = ServerEvents(key: key, query: ["count": 2, "drop_after": 1, "retry": 400])
+        endpoint.reconnection = ReconnectionPolicy(defaultDelay: 5)  // the server's 0.4 s wins
+        var indexes: [Int] = []
+        for try await event in client(transport).stream(endpoint) { indexes.append(event.data.index) }
+        #expect(indexes == [1, 2])
+        let connections = try await log(key).connections
+        try #require(connections.count == 2)
+        let wait = connections[1].started - (connections[0].ended ?? connections[0].started)
+        #expect(wait >= 0.4 && wait < 2, "waited \(wait) s")
+    }
+
+    @Test("A reconnection answered with 204 ends the stream cleanly", arguments: TransportUnderTest.allCases)
+    func noContentStops(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        var indexes: [Int] = []
+        for try await event in client(transport).stream(ServerEvents(key: key, route: "then-204", query: ["count": 3]))
+        {
+            indexes.append(event.data.index)
+        }
+        #expect(indexes == [1, 2, 3])
+        #expect(try await log(key).connections.count == 2)
+    }
+
+    @Test(
+        "A response that is not text/event-stream fails with its status and body",
+        arguments: TransportUnderTest.allCases)
+    func wrongContentType(over transport: TransportUnderTest) async throws {
+        let stream = client(transport).stream(ServerEvents(key: StreamServer.uniqueKey(), route: "wrong-type"))
+        await #expect {
+            for try await _ in stream {}
+        } throws: { error in
+            guard case .invalidResponse(.unexpectedContentType(let response, _)) = error as? EndpointError else {
+                return false
+            }
+            return response.statusCode == 200 && String(decoding: response.body, as: UTF8.self).contains("not a stream")
+        }
+    }
+
+    @Test("A 401 renews the token once, then the stream flows", arguments: TransportUnderTest.allCases)
+    func renewsTheTokenBeforeTheStream(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        let plain = client(transport)
+        let authenticator = RefreshingTokenAuthenticator(token: "expired") {
+            try await plain.post(StreamServer.Refresh(key: key)).token
+        }
+        var indexes: [Int] = []
+        for try await event in client(transport, authenticator: authenticator).stream(
+            ServerEvents(key: key, route: "auth", query: ["count": 3]))
+        {
+            indexes.append(event.data.index)
+        }
+        #expect(indexes == [1, 2, 3])
+        // The log also has the renewal's POST, which sends no token.
+        let connections = try await log(key).connections
+        let authorizations = connections.compactMap(\.authorization)
+        #expect(authorizations == ["Bearer expired", "Bearer token-1"])
+    }
+
+    @Test(
+        "Leaving the loop closes the connection: the server sees the disconnect within 100 ms",
+        arguments: TransportUnderTest.allCases)
+    func leavingTheLoopDisconnects(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        var received = 0
+        for try await _ in client(transport).stream(ServerEvents(key: key, route: "forever")) {
+            received += 1
+            if received == 3 { break }
+        }
+        let left = Date()
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let log = try await log(key)
+        let fetched = Date().timeIntervalSince(left)
+        let connection = try #require(log.connections.first)
+        let ended = try #require(connection.ended)
+        #expect(connection.disconnectedByClient)
+        // The server's clock: how long before the log was written the connection ended.
+        let latency = fetched - (log.now - ended)
+        #expect(latency < 0.1, "the server saw the disconnect \(latency) s after the loop ended")
+    }
+
+    @Test("Cancelling the reading task closes the connection within 100 ms", arguments: TransportUnderTest.allCases)
+    func cancellingDisconnects(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        let client = client(transport)
+        let reader = Task {
+            var received = 0
+            for try await _ in client.stream(ServerEvents(key: key, route: "forever")) { received += 1 }
+            return received
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        reader.cancel()
+        let cancelled = Date()
+        await #expect(throws: EndpointError.self) { try await reader.value }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let log = try await log(key)
+        let latency = Date().timeIntervalSince(cancelled) - (log.now - (log.connections.first?.ended ?? log.now))
+        #expect(log.connections.first?.disconnectedByClient == true)
+        #expect(latency < 0.1, "the server saw the disconnect \(latency) s after the cancel")
+    }
+
+    @Test(
+        "JSON lines: a malformed line fails with its number after the lines before it",
+        arguments: TransportUnderTest.allCases)
+    func jsonLinesWithAMalformedLine(over transport: TransportUnderTest) async throws {
+        var indexes: [Int] = []
+        let stream = client(transport).stream(
+            ServerLines(key: StreamServer.uniqueKey(), query: ["count": 5, "bad": 4, "blank_every": 2]))
+        await #expect {
+            for try await line in stream { indexes.append(line.index) }
+        } throws: { error in
+            guard case .decodingFailed(let failure) = error as? EndpointError else { return false }
+            return failure.line == 4
+        }
+        #expect(indexes == [1, 2])  // line 3 is blank, line 4 is the malformed one
+    }
+
+    @Test("A POST stream of chat chunks ends at [DONE]", arguments: TransportUnderTest.allCases)
+    func chatCompletionEndsAtDone(over transport: TransportUnderTest) async throws {
+        var text = ""
+        for try await event in client(transport).stream(ChatCompletion(prompt: "streams arrive token by token")) {
+            text += event.data.choices.first?.delta.content ?? ""
+        }
+        #expect(text == "streams arrive token by token")
+    }
+
+    @Test("The idle timeout applies between arriving bytes", arguments: TransportUnderTest.allCases)
+    func idleTimeoutBetweenBytes(over transport: TransportUnderTest) async throws {
+        var endpoint = ServerEvents(key: StreamServer.uniqueKey(), query: ["count": 3, "interval": 1500])
+        endpoint.reconnection = .never
+        var indexes: [Int] = []
+        let stream = client(transport, timeouts: Timeouts(idle: 0.5)).stream(endpoint)
+        await #expect {
+            for try await event in stream { indexes.append(event.data.index) }
+        } throws: { error in
+            (error as? EndpointError)?.isTimeout == true
+        }
+        #expect(indexes == [1])
+    }
+
+    @Test("Keep-alive comments count as activity for the idle timeout", arguments: TransportUnderTest.allCases)
+    func commentsKeepTheStreamAlive(over transport: TransportUnderTest) async throws {
+        let endpoint = ServerEvents(
+            key: StreamServer.uniqueKey(), query: ["count": 4, "interval": 300, "comment_every": 1])
+        var indexes: [Int] = []
+        for try await event in client(transport, timeouts: Timeouts(idle: 1)).stream(endpoint) {
+            indexes.append(event.data.index)
+        }
+        #expect(indexes == [1, 2, 3, 4])
+    }
+
+    @Test("On Linux, a URLSession stream whose reader falls too far behind fails with StreamReaderTooSlowError")
+    func readerTooSlow() async throws {
+        #if canImport(FoundationNetworking)
+            let transport = URLSessionTransport(maximumResponseSize: 1 << 20)
+            let endpoint = FloodEvents(key: StreamServer.uniqueKey(), query: ["count": 20_000, "size": 1000])
+            var received = 0
+            await #expect {
+                for try await _ in client(transport).stream(endpoint) {
+                    received += 1
+                    if received == 1 { try await Task.sleep(nanoseconds: 1_000_000_000) }
+                }
+            } throws: { error in
+                guard case .transportFailed(let failure) = error as? EndpointError else { return false }
+                return failure.underlying as? StreamReaderTooSlowError == StreamReaderTooSlowError(limit: 1 << 20)
+            }
+            #expect(received < 20_000)
+        #endif
+    }
+
+    #if AsyncHTTPClient
+        @Test("A slow reader holds the server back: AsyncHTTPClient stops reading while the buffer is full")
+        func slowReaderAppliesBackpressure() async throws {
+            // 50 MB: more than the buffer (256 KiB) and the kernel's socket buffers on loopback
+            // (a few MB) can hold while the reader pauses.
+            let key = StreamServer.uniqueKey()
+            let endpoint = FloodEvents(key: key, query: ["count": 50_000, "size": 1000])
+            var received = 0
+            var endedDuringThePause: Double?
+            for try await _ in client(.asyncHTTPClient).stream(endpoint) {
+                received += 1
+                if received == 1 {
+                    try await Task.sleep(nanoseconds: 1_000_000_000)
+                    endedDuringThePause = try await log(key).connections.first?.ended
+                }
+            }
+            #expect(received == 50_000)
+            #expect(endedDuringThePause == nil, "the server sent everything while the reader paused")
+        }
+    #endif
+}
