@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "EndpointKit", path: "..", traits: ["AsyncHTTPClient"]),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // The Server-Sent Events parser EndpointKit's is compared with.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
     ],
     targets: [
         .target(name: "AllocationCounter"),
@@ -19,6 +21,8 @@ let package = Package(
                 "AllocationCounter",
                 .product(name: "EndpointKit", package: "EndpointKit"),
                 .product(name: "EndpointKitAsyncHTTPClient", package: "EndpointKit"),
+                .product(name: "EndpointKitTesting", package: "EndpointKit"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

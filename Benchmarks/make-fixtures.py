@@ -109,6 +109,15 @@ def main(directory):
         for suffix, value in [("", payload), ("-camel", camel(payload))]:
             with open(os.path.join(directory, f"{name}{suffix}.json"), "w") as file:
                 json.dump(value, file, separators=(",", ":"))
+    # Server-Sent Events for the streaming scenarios: N events of 100 bytes, `id` and `data`.
+    for count in (100_000, 1_000_000):
+        path = os.path.join(directory, f"events-{count}.sse")
+        if os.path.exists(path) and os.path.getsize(path) == count * 100:
+            continue
+        with open(path, "w") as file:
+            for index in range(count):
+                head = f"id: {index}\ndata: "
+                file.write(head + "x" * (100 - len(head) - 2) + "\n\n")
     print(f"fixtures: 2 KB = 1 repository ({len(small[0])} keys), 1 MB = {len(large)} repositories "
           f"({len(large[0])} keys each) in {directory}")
 

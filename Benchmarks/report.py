@@ -164,6 +164,43 @@ def memory(runs):
     return lines
 
 
+def streaming(runs):
+    lines = []
+    parse = [label for label in runs if label.startswith("sse-parse-")]
+    if parse:
+        lines += ["Server-Sent Events parsed in process (16 KiB chunks, `data` as a `String`), events per second "
+                  "and MiB/s:", "",
+                  "| Event size | Loop | swift-openapi-runtime 1.13.4 | EndpointKit (`client.stream`) | EK / openapi-runtime |",
+                  "|--:|---|--:|--:|--:|"]
+        for size in ("100", "4096"):
+            for place, where in [("off", "off the main actor"), ("main", "on the main actor")]:
+                a, b = f"sse-parse-openapi {size} {place}", f"sse-parse-endpointkit {size} {place}"
+                if a not in runs and b not in runs:
+                    continue
+                lines.append(
+                    f"| {size} B | {where} | {num(med(runs, a, 'events_per_s'))} ({num(med(runs, a, 'mib_per_s'))} MiB/s) "
+                    f"| {num(med(runs, b, 'events_per_s'))} ({num(med(runs, b, 'mib_per_s'))} MiB/s) "
+                    f"| {paired_ratio(runs, b, a, 'events_per_s')} |")
+        lines.append("")
+    network = [label for label in runs if label.startswith("sse-") and not label.startswith("sse-parse-")]
+    if network:
+        lines += ["100-byte events over loopback from nginx, read whole: by hand (the transport's bytes, cut into lines, "
+                  "a `String` per `data` line, an event per blank line) against `client.stream` "
+                  "(the standard's parser, `ServerSentEvent<String>`):", "",
+                  "| Transport | Events | By hand, events/s | EndpointKit events/s | EK / by hand | Peak RSS (by hand / EK) |",
+                  "|---|--:|--:|--:|--:|--:|"]
+        for transport, name in [("urlsession", "URLSession"), ("ahc", "AsyncHTTPClient")]:
+            for count in ("100000", "1000000"):
+                a, b = f"sse-{transport}-raw {count}", f"sse-{transport}-endpointkit {count}"
+                if a not in runs and b not in runs:
+                    continue
+                lines.append(
+                    f"| {name} | {int(count):,} | {num(med(runs, a, 'events_per_s'))} | {num(med(runs, b, 'events_per_s'))} "
+                    f"| {paired_ratio(runs, b, a, 'events_per_s')} "
+                    f"| {mib(med(runs, a, 'peak_rss_kib'))} / {mib(med(runs, b, 'peak_rss_kib'))} |")
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("results")
@@ -176,6 +213,7 @@ def main():
         ("### Decoding", decoding(runs)),
         ("### Client overhead per request", overhead(runs)),
         ("### Memory", memory(runs)),
+        ("### Streaming", streaming(runs)),
     ]
     for title, lines in sections:
         if lines:

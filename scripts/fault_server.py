@@ -41,19 +41,17 @@ GET  /download?size=N[&chunked=1][&interval=S]
                             chunked=1 (then chunked encoding)
 """
 
-import argparse
 import email.utils
 import hashlib
 import json
-import os
-import signal
 import socket
-import sys
 import threading
 import time
 from collections import defaultdict
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from local_server import serve
 
 LOCK = threading.Lock()
 ATTEMPTS = defaultdict(int)  # key -> requests seen by /flaky, /drop and /auth
@@ -414,37 +412,8 @@ def unquote(value):
     return "".join(result)
 
 
-class FaultServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hangs up is no error
-            super().handle_error(request, client_address)
-
-
 def main():
-    parser = argparse.ArgumentParser(description="EndpointKit's fault-injection HTTP server (127.0.0.1 only).")
-    parser.add_argument("--port", type=int, required=True, help="the port to listen on; 0 picks a free one")
-    parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
-    arguments = parser.parse_args()
-
-    server = FaultServer(("127.0.0.1", arguments.port), FaultHandler)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    if arguments.exit_with_parent:
-        parent = os.getppid()
-
-        def watch_parent():
-            while os.getppid() == parent:
-                time.sleep(1)
-            os.kill(os.getpid(), signal.SIGTERM)
-
-        threading.Thread(target=watch_parent, daemon=True).start()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    serve(FaultHandler, "EndpointKit's fault-injection HTTP server (127.0.0.1 only).")
 
 
 if __name__ == "__main__":

@@ -66,19 +66,17 @@ A client that hangs up is noticed when a write fails, or while the server waits 
 (the socket turns readable at its end), so within milliseconds.
 """
 
-import argparse
 import json
 import math
-import os
 import select
-import signal
 import socket
-import sys
 import threading
 import time
 from collections import defaultdict
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from local_server import serve
 
 LOCK = threading.Lock()
 LOGS = defaultdict(list)  # key -> connection records, in order
@@ -507,37 +505,8 @@ class StreamHandler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
 
-class StreamServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hangs up is no error
-            super().handle_error(request, client_address)
-
-
 def main():
-    parser = argparse.ArgumentParser(description="EndpointKit's streaming HTTP server (127.0.0.1 only).")
-    parser.add_argument("--port", type=int, required=True, help="the port to listen on; 0 picks a free one")
-    parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
-    arguments = parser.parse_args()
-
-    server = StreamServer(("127.0.0.1", arguments.port), StreamHandler)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    if arguments.exit_with_parent:
-        parent = os.getppid()
-
-        def watch_parent():
-            while os.getppid() == parent:
-                time.sleep(1)
-            os.kill(os.getpid(), signal.SIGTERM)
-
-        threading.Thread(target=watch_parent, daemon=True).start()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    serve(StreamHandler, "EndpointKit's streaming HTTP server (127.0.0.1 only).")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,11 @@ enum Benchmarks {
         overhead: overhead-baseline-get, overhead-endpointkit-get, overhead-baseline-post,
           overhead-endpointkit-post
           --requests N
+        streaming, in process: sse-parse-endpointkit, sse-parse-openapi
+          --events N --size BYTES --place main|off
+        streaming over loopback (a local nginx): sse-urlsession-raw, sse-urlsession-endpointkit,
+          sse-ahc-raw, sse-ahc-endpointkit
+          --base-url URL --events N (nginx serves /events-N.sse)
         """
 
     static func main() async {
@@ -25,7 +30,11 @@ enum Benchmarks {
             let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
             let scenario = try options.string("scenario")
             let result: ScenarioResult
-            if scenario.hasPrefix("decode-") {
+            if scenario.hasPrefix("sse-parse-") {
+                result = try await StreamParseScenario(name: scenario, options: options).run()
+            } else if scenario.hasPrefix("sse-") {
+                result = try await StreamNetworkScenario(name: scenario, options: options).run()
+            } else if scenario.hasPrefix("decode-") {
                 result = try await DecodeScenario(name: scenario, options: options).run()
             } else if scenario.hasPrefix("overhead-") {
                 result = try await OverheadScenario(name: scenario, options: options).run()

@@ -24,9 +24,10 @@ extension Client {
     ///   `204` ends it cleanly; when its connection drops, it reconnects as the endpoint's
     ///   ``StreamingEndpoint/reconnection`` says, with `Last-Event-ID`;
     /// - a JSON lines stream needs a JSON `Content-Type`;
-    /// - at most ``StreamingEndpoint/bufferSize`` bytes are held for a reader slower than the
-    ///   server: the transport is told to wait (on Linux, ``URLSessionTransport`` cannot wait;
-    ///   see ``StreamReaderTooSlowError``);
+    /// - at most ``StreamingEndpoint/bufferSize`` bytes are held in memory for a reader slower
+    ///   than the server: the transport is told to wait (on Linux, ``URLSessionTransport`` cannot
+    ///   wait, and keeps the rest in a temporary file, up to its
+    ///   ``URLSessionTransport/maximumStreamBacklog``);
     /// - cancelling the task or leaving the loop closes the connection.
     ///
     /// - Parameter endpoint: The endpoint.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the bytes of a `text/event-stream` body into ``ServerSentEvent``s, exactly as the WHATWG
 /// HTML standard's event stream parser (§9.2.6) does, whatever the bytes' split into chunks.
 ///
@@ -33,6 +35,11 @@ package struct ServerSentEventParser: Sendable {
     private var skipsLineFeed = false
     /// The `data` values of the event so far, each followed by an LF.
     private var data: [UInt8] = []
+    /// The event's only `data` value so far, while it lies whole in the chunk being parsed: the
+    /// event's `String` is then made from the chunk, without a copy into `data` first (most
+    /// events have one `data` line). Its address and length; moved into `data` before the chunk
+    /// is left.
+    private var chunkData: (address: UInt, count: Int)?
     /// The event's type, if an `event` field set it.
     private var type: String?
     /// The reconnection time that a `retry` field of this event set.
@@ -85,6 +92,7 @@ package struct ServerSentEventParser: Sendable {
     /// kept.
     package mutating func finish() {
         lastEventID = dispatchedEventID
+        chunkData = nil
         partialLine.removeAll()
         start.removeAll()
         startChecked = false
@@ -126,6 +134,7 @@ package struct ServerSentEventParser: Sendable {
     private mutating func scan(
         _ bytes: Slice<UnsafeBufferPointer<UInt8>>, onEvent: (ServerSentEvent<String>) throws -> Void
     ) rethrows {
+        defer { keepChunkData() }
         var index = bytes.startIndex
         let end = bytes.endIndex
         if skipsLineFeed, index < end {
@@ -144,12 +153,13 @@ package struct ServerSentEventParser: Sendable {
                 return
             }
             if partialLine.isEmpty {
-                try process(line: UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]), onEvent: onEvent)
+                try process(
+                    line: UnsafeBufferPointer(rebasing: bytes[index..<lineEnd]), inChunk: true, onEvent: onEvent)
             } else {
                 partialLine.append(contentsOf: bytes[index..<lineEnd])
                 let line = partialLine
                 partialLine.removeAll(keepingCapacity: true)
-                try line.withUnsafeBufferPointer { try process(line: $0, onEvent: onEvent) }
+                try line.withUnsafeBufferPointer { try process(line: $0, inChunk: false, onEvent: onEvent) }
             }
             if bytes[lineEnd] == Self.carriageReturn {
                 if lineEnd + 1 < end {
@@ -164,9 +174,10 @@ package struct ServerSentEventParser: Sendable {
 
     // MARK: - Fields and events
 
-    /// Interprets one line (without its line end).
+    /// Interprets one line (without its line end); `inChunk` says whether it lies in the chunk
+    /// being parsed (else in a copy that is gone after the call).
     private mutating func process(
-        line: UnsafeBufferPointer<UInt8>, onEvent: (ServerSentEvent<String>) throws -> Void
+        line: UnsafeBufferPointer<UInt8>, inChunk: Bool, onEvent: (ServerSentEvent<String>) throws -> Void
     ) rethrows {
         guard let first = line.first else {
             if let event = dispatch() { try onEvent(event) }
@@ -181,14 +192,19 @@ package struct ServerSentEventParser: Sendable {
             if value.first == Self.space { value = value.dropFirst() }
         }
         switch name.count {
-        case 4 where name.elementsEqual("data".utf8):
-            data.append(contentsOf: value)
-            data.append(Self.lineFeed)
-        case 5 where name.elementsEqual("event".utf8):
+        case 4 where Self.is(name, "data"):
+            if inChunk, data.isEmpty, chunkData == nil {
+                chunkData = (UInt(bitPattern: value.base.baseAddress.map { $0 + value.startIndex }), value.count)
+            } else {
+                keepChunkData()
+                data.append(contentsOf: value)
+                data.append(Self.lineFeed)
+            }
+        case 5 where Self.is(name, "event"):
             type = String(decoding: value, as: UTF8.self)
-        case 2 where name.elementsEqual("id".utf8):
+        case 2 where Self.is(name, "id"):
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        case 5 where name.elementsEqual("retry".utf8):
+        case 5 where Self.is(name, "retry"):
             if let milliseconds = Self.digits(value) {
                 reconnectionTime = milliseconds
                 eventRetry = milliseconds
@@ -196,6 +212,13 @@ package struct ServerSentEventParser: Sendable {
         default:
             break  // an unknown field
         }
+    }
+
+    /// Whether a field name of the same length as `field` is `field`: a `memcmp`, not a walk
+    /// over `String.UTF8View` (which took 2 % of the time of parsing 100-byte events).
+    private static func `is`(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ field: StaticString) -> Bool {
+        guard let start = name.base.baseAddress else { return false }
+        return memcmp(start + name.startIndex, field.utf8Start, field.utf8CodeUnitCount) == 0
     }
 
     /// The value of a `retry` field that is all ASCII digits (and fits in an `Int`), else `nil`.
@@ -221,8 +244,24 @@ package struct ServerSentEventParser: Sendable {
             eventRetry = nil
         }
         dispatchedEventID = lastEventID
-        guard !data.isEmpty else { return nil }
-        let text = data.withUnsafeBufferPointer { String(decoding: $0.dropLast(), as: UTF8.self) }
+        let text: String
+        if let (address, count) = chunkData {
+            chunkData = nil
+            text = String(
+                decoding: UnsafeBufferPointer(start: UnsafePointer(bitPattern: address), count: count), as: UTF8.self)
+        } else {
+            guard !data.isEmpty else { return nil }
+            text = data.withUnsafeBufferPointer { String(decoding: $0.dropLast(), as: UTF8.self) }
+        }
         return ServerSentEvent(type: type ?? "message", data: text, id: lastEventID, retry: eventRetry)
+    }
+
+    /// Copies the `data` value that lies in the chunk into `data`: before the chunk is left, or
+    /// when a second `data` line comes.
+    private mutating func keepChunkData() {
+        guard let (address, count) = chunkData else { return }
+        chunkData = nil
+        data.append(contentsOf: UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: address), count: count))
+        data.append(Self.lineFeed)
     }
 }

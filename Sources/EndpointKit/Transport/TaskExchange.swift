@@ -20,8 +20,8 @@ final class TaskExchange {
     let options: TransferOptions?
     var delivery: Delivery
     var body = Data()
-    /// Whether a streamed body's reader fell too far behind (see the delegate).
-    var readerFellBehind = false
+    /// The backlog a streamed body's reader fell beyond, if it did (see the delegate).
+    var readerFellBehind: Int?
     /// Whether a streamed body's task is suspended until its reader makes room.
     var isPaused = false
     var fileError: FileTransferError?
@@ -108,8 +108,8 @@ final class TaskExchange {
         if exceededLimit {
             return .failure(ResponseTooLargeError(limit: limit))
         }
-        if readerFellBehind {
-            return .failure(StreamReaderTooSlowError(limit: limit))
+        if let backlog = readerFellBehind {
+            return .failure(StreamReaderTooSlowError(limit: backlog))
         }
         if idledOut {
             return .failure(URLError(.timedOut))  // cancelled by `IdleDeadlines`, not by the caller

@@ -34,8 +34,15 @@ public final class URLSessionTransport: TransferringTransport, StreamingTranspor
     private let delegate: URLSessionTransportDelegate
 
     /// The largest response body accepted, in bytes; a larger one fails with
-    /// ``ResponseTooLargeError`` instead of filling memory.
+    /// ``ResponseTooLargeError`` instead of filling memory. A stream's body is not limited.
     public let maximumResponseSize: Int
+
+    /// On Linux, the most bytes of a stream held for a reader that is slower than the server;
+    /// beyond them the stream fails with ``StreamReaderTooSlowError``. URLSession cannot pause a
+    /// response there, so what the reader has not read yet, beyond the stream's buffer in memory,
+    /// waits in a temporary file (removed at once): memory stays flat. Unused on Apple platforms,
+    /// where the task is suspended instead.
+    public let maximumStreamBacklog: Int
 
     /// Creates a transport with its own session.
     ///
@@ -43,12 +50,16 @@ public final class URLSessionTransport: TransferringTransport, StreamingTranspor
     ///   - configuration: The session's configuration; by default ``makeDefaultConfiguration()``.
     ///     Its delegate is always EndpointKit's own.
     ///   - maximumResponseSize: The largest response body accepted, in bytes; 64 MiB by default.
+    ///   - maximumStreamBacklog: On Linux, the most bytes of a stream held for a slow reader, on
+    ///     disk; 1 GiB by default.
     public init(
         configuration: URLSessionConfiguration = URLSessionTransport.makeDefaultConfiguration(),
-        maximumResponseSize: Int = 64 << 20
+        maximumResponseSize: Int = 64 << 20, maximumStreamBacklog: Int = 1 << 30
     ) {
         self.maximumResponseSize = maximumResponseSize
-        delegate = URLSessionTransportDelegate(maximumResponseSize: maximumResponseSize)
+        self.maximumStreamBacklog = maximumStreamBacklog
+        delegate = URLSessionTransportDelegate(
+            maximumResponseSize: maximumResponseSize, streamBacklog: maximumStreamBacklog)
         #if canImport(FoundationNetworking)
             // Delegate calls run where URLSession makes them, without a hop (see InlineDelegateQueue).
             session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
@@ -176,7 +187,14 @@ public final class URLSessionTransport: TransferringTransport, StreamingTranspor
     /// when the body's reader goes away.
     private func performStreaming(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
         try await run(request) { sent, upload, handle in
-            let body = ResponseBodyBuffer(capacity: bufferSize) { handle.cancel() }
+            #if canImport(FoundationNetworking)
+                // URLSession cannot pause here: the buffer spills to disk instead (see the delegate).
+                let body = ResponseBodyBuffer(capacity: bufferSize, spillingUpTo: maximumStreamBacklog) {
+                    handle.cancel()
+                }
+            #else
+                let body = ResponseBodyBuffer(capacity: bufferSize) { handle.cancel() }
+            #endif
             return try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<StreamedResponse, any Error>) in
                 let task =

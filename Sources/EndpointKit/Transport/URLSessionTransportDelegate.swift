@@ -14,17 +14,20 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     private let lock = NSLock()
     private var exchanges: [Int: TaskExchange] = [:]
     private let maximumResponseSize: Int
+    /// The most bytes of a stream held for its reader on Linux (``URLSessionTransport/maximumStreamBacklog``).
+    let streamBacklog: Int
     /// Runs progress handlers, in order, away from URLSession's threads: on Linux the delegate
     /// runs on them (`InlineDelegateQueue`), and a handler is code that may take its time.
     private let progressQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.progress")
     /// Suspends and resumes the tasks of streams whose readers fell behind, in order, off
-    /// URLSession's threads (Apple platforms only: see `receive(_:into:of:limit:)`).
+    /// URLSession's threads (Apple platforms only: see `receive(_:into:of:)`).
     private let pauseQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.pause")
     /// Enforces the tasks' idle timeouts; scheduled only while holding `lock`.
     private var idleDeadlines: IdleDeadlines!
 
-    init(maximumResponseSize: Int) {
+    init(maximumResponseSize: Int, streamBacklog: Int) {
         self.maximumResponseSize = maximumResponseSize
+        self.streamBacklog = streamBacklog
         super.init()
         idleDeadlines = IdleDeadlines { [weak self] in self?.cancelIdleTasks() }
     }
@@ -104,11 +107,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         let now = IdleDeadlines.now
         let exceeded = withExchanges { exchanges -> Bool in
             guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.exceededLimit,
-                !exchange.readerFellBehind
+                exchange.readerFellBehind == nil
             else { return false }
             exchange.lastActivity = now
             if case .streamed(_, let body) = exchange.delivery {
-                return !receive(data, into: body, of: exchange, limit: limit)
+                return !receive(data, into: body, of: exchange)
             }
             guard exchange.body.count + data.count <= limit else {
                 exchange.exceededLimit = true
@@ -127,7 +130,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
 
     /// Hands a piece of a streamed body to its reader's buffer; returns whether the task goes on.
     /// Called while holding `lock`.
-    private func receive(_ data: Data, into body: ResponseBodyBuffer, of exchange: TaskExchange, limit: Int) -> Bool {
+    private func receive(_ data: Data, into body: ResponseBodyBuffer, of exchange: TaskExchange) -> Bool {
         switch body.append(data) {
         case .more:
             return true
@@ -138,11 +141,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
                 // swift-corelibs-foundation 6.3.1 cannot pause a response: `suspend()` takes the
                 // transfer off libcurl and `resume()` sends the request again from the start,
                 // and a delegate call that waits stalls every URLSession of the process, which
-                // share one work queue (both measured; StreamReaderTooSlowError). So the body
-                // is held for the reader up to the limit, and the stream fails beyond it
-                // (test: "A reader that falls too far behind fails with StreamReaderTooSlowError").
-                guard body.bufferedBytes > limit else { return true }
-                exchange.readerFellBehind = true
+                // share one work queue (both measured; StreamReaderTooSlowError). So the buffer
+                // spills what the reader has not read yet to disk, and says `.wait` only beyond
+                // the transport's stream backlog: the stream then fails (test: "On Linux, a
+                // URLSession stream whose reader falls too far behind …").
+                exchange.readerFellBehind = streamBacklog
                 return false
             #else
                 // Apple's URLSession stops reading the socket while the task is suspended.

@@ -78,6 +78,17 @@ struct FloodEvents: GET, StreamingEndpoint {
     var path: String { "/sse/\(segment: key)/flood" }
 }
 
+/// httpbin's `GET /redirect-to`, answered with a `302` to `target`: a stream that starts on
+/// another origin.
+struct RedirectedEvents: GET, StreamingEndpoint {
+    typealias Element = ServerSentEvent<ServerEvent>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
+    let target: String
+    var path: String { "/redirect-to" }
+    var query: Parameters { ["url": target] }
+    var reconnection: ReconnectionPolicy { .never }
+}
+
 /// `GET /ndjson/{key}`.
 struct ServerLines: GET, StreamingEndpoint {
     typealias Element = ServerEvent

@@ -106,6 +106,23 @@ struct StreamingIntegrationTests {
     }
 
     @Test(
+        "A stream redirected to another origin arrives there without its credentials",
+        .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set"), arguments: TransportUnderTest.allCases)
+    func redirectToAnotherOriginDropsCredentials(over transport: TransportUnderTest) async throws {
+        let key = StreamServer.uniqueKey()
+        let target = server.appendingPathComponent("sse/\(key)/events").absoluteString + "?count=2"
+        let httpbin = try #require(HTTPBin.url)
+        let client = Client(baseURL: httpbin, authenticator: .bearer("s3cret")) {
+            $0.transport = transport.make()
+            $0.retryPolicy = .never
+        }
+        var indexes: [Int] = []
+        for try await event in client.stream(RedirectedEvents(target: target)) { indexes.append(event.data.index) }
+        #expect(indexes == [1, 2])
+        #expect(try await log(key).connections.map(\.authorization) == [nil])
+    }
+
+    @Test(
         "Leaving the loop closes the connection: the server sees the disconnect within 100 ms",
         arguments: TransportUnderTest.allCases)
     func leavingTheLoopDisconnects(over transport: TransportUnderTest) async throws {
@@ -200,7 +217,7 @@ struct StreamingIntegrationTests {
     @Test("On Linux, a URLSession stream whose reader falls too far behind fails with StreamReaderTooSlowError")
     func readerTooSlow() async throws {
         #if canImport(FoundationNetworking)
-            let transport = URLSessionTransport(maximumResponseSize: 1 << 20)
+            let transport = URLSessionTransport(maximumStreamBacklog: 1 << 20)
             let endpoint = FloodEvents(key: StreamServer.uniqueKey(), query: ["count": 20_000, "size": 1000])
             var received = 0
             await #expect {
@@ -216,11 +233,29 @@ struct StreamingIntegrationTests {
         #endif
     }
 
+    @Test("A URLSession stream whose reader pauses longer than the server takes to send everything arrives whole")
+    func slowReaderSpillsToDisk() async throws {
+        // On Linux, URLSession cannot pause: the 20 MB arrive while the reader sleeps, and wait on disk
+        // beyond the 256 KiB buffer (ResponseBodyBufferTests shows the bytes held in memory stay
+        // bounded; Benchmarks/run measures the peak memory over a million events).
+        let endpoint = FloodEvents(key: StreamServer.uniqueKey(), query: ["count": 20_000, "size": 1000])
+        let sent = String(repeating: "x", count: 1000)
+        var received = 0
+        var damaged = 0
+        for try await event in client(.urlSession).stream(endpoint) {
+            received += 1
+            if event.data != sent || event.id != String(received) { damaged += 1 }
+            if received == 1 { try await Task.sleep(nanoseconds: 1_000_000_000) }
+        }
+        #expect(received == 20_000)
+        #expect(damaged == 0)
+    }
+
     #if AsyncHTTPClient
         @Test("A slow reader holds the server back: AsyncHTTPClient stops reading while the buffer is full")
         func slowReaderAppliesBackpressure() async throws {
             // 50 MB: more than the buffer (256 KiB) and the kernel's socket buffers on loopback
-            // (a few MB) can hold while the reader pauses.
+            // (a few MB while the reader does not read) can hold while the reader pauses.
             let key = StreamServer.uniqueKey()
             let endpoint = FloodEvents(key: key, query: ["count": 50_000, "size": 1000])
             var received = 0

@@ -238,6 +238,33 @@ struct ClientStreamingTests {
         }
     }
 
+    @Test("The client's total deadline does not cut a stream; the endpoint's own does")
+    func totalDeadline() async throws {
+        let transport = StubTransport()
+        await transport.stub(
+            .get, "/ticks",
+            with: .stream([.text("data: {\"index\": 1}\n\n"), .pause(0.3), .text("data: {\"index\": 2}\n\n")]))
+        let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.1))
+        let events = try await collect(client.stream(Ticks()))
+        #expect(events.map(\.data.index) == [1, 2])
+
+        var bounded = Ticks(path: "/slow")
+        bounded.options = CallOptions(timeouts: Timeouts(idle: 60, total: 1))
+        await transport.stub(
+            .get, "/slow",
+            with: .stream([.text("data: {\"index\": 1}\n\n"), .pause(30), .text("data: {\"index\": 2}\n\n")]))
+        var received: [Int] = []
+        let started = Date()
+        await #expect {
+            for try await event in client.stream(bounded) { received.append(event.data.index) }
+        } throws: { error in
+            guard case .timedOut(let seconds) = error as? EndpointError else { return false }
+            return seconds == 1
+        }
+        #expect(received.count <= 1)
+        #expect(Date().timeIntervalSince(started) < 20)  // cut long before the 30 s pause ended
+    }
+
     @Test("Breaking out of the loop stops the scripted server")
     func breakingOutStopsTheStream() async throws {
         let transport = StubTransport()

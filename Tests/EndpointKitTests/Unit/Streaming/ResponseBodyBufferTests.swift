@@ -21,22 +21,59 @@ struct ResponseBodyBufferTests {
         #expect(try await reader.value == ["a", "bc", "", "def"])
     }
 
-    @Test("A full buffer tells the transport to wait, and a read makes room")
+    @Test("A full buffer tells the transport to wait, until reads take it down to half")
     func appliesBackpressure() async throws {
         let buffer = ResponseBodyBuffer(capacity: 10)
-        #expect(buffer.append(Self.chunk("123456")) == .more)
-        #expect(buffer.append(Self.chunk("789012")) == .wait)
+        #expect(buffer.append(Self.chunk("1234")) == .more)
+        #expect(buffer.append(Self.chunk("567")) == .more)
+        #expect(buffer.append(Self.chunk("890")) == .wait)
         let resumed = CallCounter()
         buffer.whenRoom { resumed.increment() }
         #expect(resumed.count == 0)
 
         var iterator = buffer.chunks.makeAsyncIterator()
-        _ = try await iterator.next()  // 6 bytes left: room again
-
+        _ = try await iterator.next()  // 6 bytes left: room, but more than half
+        #expect(resumed.count == 0)
+        _ = try await iterator.next()  // 3 bytes left: half or less
         #expect(resumed.count == 1)
-        #expect(buffer.bufferedBytes == 6)
+        #expect(buffer.bufferedBytes == 3)
         buffer.whenRoom { resumed.increment() }  // room already: at once
         #expect(resumed.count == 2)
+    }
+
+    @Test("For a transport that cannot wait, chunks beyond the capacity go to disk and come back in order")
+    func spillsToDisk() async throws {
+        let buffer = ResponseBodyBuffer(capacity: 1000, spillingUpTo: 1 << 20)
+        var sent = Data()
+        for index in 0..<100 {
+            let chunk = Data(repeating: UInt8(index), count: 100 + index)
+            #expect(buffer.append(chunk) == .more)
+            sent.append(chunk)
+            #expect(buffer.bufferedBytes <= 1000 + 199)  // at most the capacity and one chunk in memory
+        }
+        #expect(buffer.spilledBytes > 10_000)
+        var received = Data()
+        var iterator = buffer.chunks.makeAsyncIterator()
+        // Half read, then more chunks: they queue behind the ones on disk.
+        while received.count < sent.count / 2, let chunk = try await iterator.next() { received.append(chunk) }
+        for index in 0..<10 {
+            let chunk = Data(repeating: UInt8(200 + index), count: 300)
+            #expect(buffer.append(chunk) == .more)
+            sent.append(chunk)
+        }
+        buffer.finish()
+        while let chunk = try await iterator.next() { received.append(chunk) }
+        #expect(received == sent)
+        #expect(buffer.spilledBytes == 0)
+    }
+
+    @Test("A spilling buffer says wait beyond its limit on disk")
+    func spillLimit() {
+        let buffer = ResponseBodyBuffer(capacity: 100, spillingUpTo: 1000)
+        #expect(buffer.append(Data(count: 100)) == .more)  // memory
+        #expect(buffer.append(Data(count: 600)) == .more)  // disk
+        #expect(buffer.append(Data(count: 401)) == .wait)  // 1001 bytes on disk: over the limit
+        #expect(buffer.spilledBytes == 600)
     }
 
     @Test("The transport's error comes after the chunks it sent")

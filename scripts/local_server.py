@@ -1,0 +1,50 @@
+"""What scripts/fault_server.py and scripts/stream_server.py share (Python 3 standard library
+only): the command line `--port PORT [--exit-with-parent]`, a threading HTTP server on 127.0.0.1
+that does not report clients hanging up as errors, and a clean stop on SIGTERM.
+
+    from local_server import serve
+    serve(MyHandler, "EndpointKit's … server")
+"""
+
+import argparse
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import ThreadingHTTPServer
+
+
+class LocalServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hangs up is no error
+            super().handle_error(request, client_address)
+
+
+def serve(handler, description):
+    """Parses the command line and serves `handler` until SIGTERM, Ctrl-C or, with
+    --exit-with-parent, the end of the process that started it."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--port", type=int, required=True, help="the port to listen on; 0 picks a free one")
+    parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
+    arguments = parser.parse_args()
+
+    server = LocalServer(("127.0.0.1", arguments.port), handler)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if arguments.exit_with_parent:
+        parent = os.getppid()
+
+        def watch_parent():
+            while os.getppid() == parent:
+                time.sleep(1)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=watch_parent, daemon=True).start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
