@@ -24,21 +24,75 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 
     /// An iterator that sends the request when it is first asked for an element.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: StreamReader(format: format, connection: connection))
+        AsyncIterator(
+            format: format,
+            reader: StreamReader(
+                framing: format.framing, acceptsContentType: format.acceptsContentType,
+                expectedContentType: format.expectedContentType, connection: connection))
     }
 
     /// Reads the elements of a ``ResponseStream``.
+    ///
+    /// Its `next` is inlinable: in a loop over a concrete element type, taking an element that is
+    /// parsed already compiles to a few instructions of the caller's own, not a generic call
+    /// per element (with a generic reader called per element, 100-byte events read at 3.6 million
+    /// per second; now 4.6 million: `Benchmarks/run`).
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: StreamReader<Element>
+        @usableFromInline let format: StreamFormat<Element>
+        @usableFromInline let reader: StreamReader
+
+        init(format: StreamFormat<Element>, reader: StreamReader) {
+            self.format = format
+            self.reader = reader
+        }
 
         /// The next element, or `nil` at the end of the stream.
+        @inlinable
         public mutating func next() async throws(EndpointError) -> Element? {
-            try await reader.next(isolation: nil)
+            try await next(isolation: nil)
         }
 
         /// The next element, or `nil` at the end of the stream, read on the caller's actor.
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Element? {
-            try await reader.next(isolation: actor)
+            while true {
+                if let element = try takeParsed() { return element }
+                guard try await reader.refill(isolation: actor) else { return nil }
+            }
+        }
+
+        /// The next piece the reader has parsed, as an element; `nil` when it has none left.
+        @inlinable
+        func takeParsed() throws(EndpointError) -> Element? {
+            let index = reader.nextIndex
+            switch format.framing {
+            case .serverSentEvents:
+                guard index < reader.events.count else { return nil }
+                reader.nextIndex = index + 1
+                let event = reader.events[index]
+                if format.passesEventsThrough { return unsafeBitCast(event, to: Element.self) }
+                return try element(from: .event(event))
+            case .lines:
+                guard index < reader.lines.count else { return nil }
+                reader.nextIndex = index + 1
+                let (number, line) = reader.lines[index]
+                return try element(from: .line(number, line))
+            case .bytes:
+                guard index < reader.pieces.count else { return nil }
+                reader.nextIndex = index + 1
+                return try element(from: .bytes(reader.pieces[index]))
+            }
+        }
+
+        /// `piece` as an element; a piece that does not decode ends the stream.
+        @inlinable
+        func element(from piece: StreamFormat<Element>.Piece) throws(EndpointError) -> Element {
+            do {
+                return try format.makeElement(piece, reader.context)
+            } catch {
+                reader.fail(error)
+                throw error
+            }
         }
     }
 }

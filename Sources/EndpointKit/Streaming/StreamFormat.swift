@@ -11,37 +11,53 @@ import Foundation
 /// static var streamFormat: StreamFormat<Data> { .bytes }
 /// ```
 public struct StreamFormat<Element: Sendable>: Sendable {
-    /// How the body is cut into pieces.
-    enum Framing: Sendable {
-        case serverSentEvents(terminator: String?)
-        case lines(skippingBlank: Bool)
-        case bytes
-    }
-
     /// A piece of the body, as the framing cuts it.
-    enum Piece {
+    @usableFromInline enum Piece {
         case event(ServerSentEvent<String>)
-        /// A line's number (from 1) and its bytes, valid only during the call.
-        case line(Int, UnsafeRawBufferPointer)
+        /// A line's number (from 1) and its bytes.
+        case line(Int, Data)
         case bytes(Data)
     }
 
-    /// What decoding a piece needs to know: the decoder, and the call and response to name in an
-    /// error.
-    struct Context: Sendable {
-        let decoder: any ResponseDecoder
-        let method: HTTPMethod
-        let head: HTTPResponse
-    }
-
-    let framing: Framing
+    @usableFromInline let framing: StreamFraming
     /// The `Accept` header of the request, unless the endpoint sets one.
     let accept: String
     /// Whether a response's `Content-Type` is one this format reads; `nil` reads any.
     let acceptsContentType: (@Sendable (String?) -> Bool)?
     /// What the media types `acceptsContentType` accepts are called, in an error.
     let expectedContentType: String
-    let makeElement: @Sendable (Piece, Context) throws(EndpointError) -> Element
+    /// Whether the elements are the parser's `ServerSentEvent<String>`s as they are: then they
+    /// are handed over without `makeElement`.
+    @usableFromInline let passesEventsThrough: Bool
+    @usableFromInline let makeElement: @Sendable (Piece, StreamContext) throws(EndpointError) -> Element
+
+    init(
+        framing: StreamFraming, accept: String, acceptsContentType: (@Sendable (String?) -> Bool)?,
+        expectedContentType: String, passesEventsThrough: Bool = false,
+        makeElement: @escaping @Sendable (Piece, StreamContext) throws(EndpointError) -> Element
+    ) {
+        self.framing = framing
+        self.accept = accept
+        self.acceptsContentType = acceptsContentType
+        self.expectedContentType = expectedContentType
+        self.passesEventsThrough = passesEventsThrough
+        self.makeElement = makeElement
+    }
+}
+
+/// How a stream's body is cut into pieces.
+@usableFromInline enum StreamFraming: Sendable {
+    case serverSentEvents(terminator: String?)
+    case lines(skippingBlank: Bool)
+    case bytes
+}
+
+/// What turning a piece into an element needs to know: the decoder, and the call and response to
+/// name in an error.
+@usableFromInline struct StreamContext: Sendable {
+    let decoder: any ResponseDecoder
+    let method: HTTPMethod
+    let head: HTTPResponse
 }
 
 extension StreamFormat {
@@ -95,7 +111,7 @@ extension StreamFormat where Element == ServerSentEvent<String> {
     public static func serverSentEvents(terminator: String? = nil) -> Self {
         StreamFormat(
             framing: .serverSentEvents(terminator: terminator), accept: eventStreamType,
-            acceptsContentType: isEventStream, expectedContentType: eventStreamType
+            acceptsContentType: isEventStream, expectedContentType: eventStreamType, passesEventsThrough: true
         ) { piece, _ throws(EndpointError) in
             guard case .event(let event) = piece else { preconditionFailure("an event stream gives events") }
             return event
@@ -117,8 +133,7 @@ extension StreamFormat where Element: JSONObject {
             acceptsContentType: { mediaType(of: $0)?.contains("json") ?? true },
             expectedContentType: "a JSON lines type such as application/x-ndjson"
         ) { piece, context throws(EndpointError) in
-            guard case .line(let number, let bytes) = piece else { preconditionFailure("JSON lines gives lines") }
-            let data = Data(bytes)
+            guard case .line(let number, let data) = piece else { preconditionFailure("JSON lines gives lines") }
             do {
                 return try Element.decode(from: data, using: context.decoder)
             } catch {

@@ -1,35 +1,51 @@
 import Foundation
 
 /// The state of one iteration of a ``ResponseStream``: the connection's body, the parser, the
-/// elements parsed but not yet read, and what reconnecting needs (the last event ID, the
-/// server's `retry`, the failures in a row). It runs in the reader's task and on its actor.
-final class StreamReader<Element: Sendable> {
-    private let format: StreamFormat<Element>
+/// pieces parsed but not yet read, and what reconnecting needs (the last event ID, the server's
+/// `retry`, the failures in a row). It runs in the reader's task and on its actor.
+///
+/// It is not generic: it cuts the body into pieces (events, numbered lines or chunks) that the
+/// iterator, which knows the element type, turns into elements as it hands them out. A piece
+/// that does not decode then ends the stream after the elements before it.
+@usableFromInline final class StreamReader {
+    private let framing: StreamFraming
+    private let acceptsContentType: (@Sendable (String?) -> Bool)?
+    private let expectedContentType: String
     private let connection: Result<StreamConnection, EndpointError>
+
+    /// The events parsed from the last chunk (Server-Sent Events), from `nextIndex` on.
+    @usableFromInline var events: [ServerSentEvent<String>] = []
+    /// The numbered lines parsed from the last chunk (lines), from `nextIndex` on.
+    @usableFromInline var lines: [(Int, Data)] = []
+    /// The last chunk (bytes), at `nextIndex`.
+    @usableFromInline var pieces: [Data] = []
+    /// The next piece to hand out.
+    @usableFromInline var nextIndex = 0
+    /// What turning a piece into an element needs: set before the first piece.
+    @usableFromInline var context: StreamContext!
 
     private var body: ResponseBodyBuffer?
     private var chunks: ResponseBodyBuffer.Chunks.AsyncIterator?
-    private var context: StreamFormat<Element>.Context?
-    private var events = ServerSentEventParser()
-    private var lines: JSONLinesParser
-    /// Elements parsed from the last chunk and not yet returned, from `nextIndex` on.
-    private var parsed: [Element] = []
-    private var nextIndex = 0
+    private var eventParser = ServerSentEventParser()
+    private var lineParser: JSONLinesParser
     private var isFinished = false
-    /// A failure to throw once the elements parsed before it are read.
-    private var pendingFailure: EndpointError?
     /// Reconnections in a row that received no event.
     private var failuresInARow = 0
     private var receivedOnThisConnection = false
     private let deadline: StreamDeadline?
 
-    init(format: StreamFormat<Element>, connection: Result<StreamConnection, EndpointError>) {
-        self.format = format
+    init(
+        framing: StreamFraming, acceptsContentType: (@Sendable (String?) -> Bool)?, expectedContentType: String,
+        connection: Result<StreamConnection, EndpointError>
+    ) {
+        self.framing = framing
+        self.acceptsContentType = acceptsContentType
+        self.expectedContentType = expectedContentType
         self.connection = connection
-        if case .lines(let skippingBlank) = format.framing {
-            lines = JSONLinesParser(skipsBlankLines: skippingBlank)
+        if case .lines(let skippingBlank) = framing {
+            lineParser = JSONLinesParser(skipsBlankLines: skippingBlank)
         } else {
-            lines = JSONLinesParser()
+            lineParser = JSONLinesParser()
         }
         deadline = (try? connection.get())?.deadline.map(StreamDeadline.init(seconds:))
     }
@@ -39,22 +55,18 @@ final class StreamReader<Element: Sendable> {
         deadline?.cancel()
     }
 
-    func next(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Element? {
+    /// Parses pieces until there is at least one to hand out: reads the body, opening (or
+    /// reopening) the connection as needed.
+    ///
+    /// - Returns: `false` at the end of the stream.
+    @usableFromInline
+    func refill(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Bool {
+        events.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+        pieces.removeAll(keepingCapacity: true)
+        nextIndex = 0
         while true {
-            if nextIndex < parsed.count {
-                let element = parsed[nextIndex]
-                nextIndex += 1
-                if nextIndex == parsed.count {
-                    parsed.removeAll(keepingCapacity: true)
-                    nextIndex = 0
-                }
-                return element
-            }
-            if let failure = pendingFailure {
-                pendingFailure = nil
-                throw failure
-            }
-            if isFinished { return nil }
+            if isFinished { return false }
             guard var chunks else {
                 try await open(isolation: actor)
                 continue
@@ -67,12 +79,21 @@ final class StreamReader<Element: Sendable> {
                 try await connectionFailed(with: error, isolation: actor)
                 continue
             }
-            guard let chunk else {
-                try endOfBody()
-                continue
-            }
-            parse(chunk)
+            if let chunk { parse(chunk) } else { endOfBody() }
+            if !events.isEmpty || !lines.isEmpty || !pieces.isEmpty { return true }
         }
+    }
+
+    /// Ends the stream after a piece failed to decode.
+    @usableFromInline
+    func fail(_ error: EndpointError) {
+        closeBody()
+        deadline?.cancel()
+        isFinished = true
+        events.removeAll()
+        lines.removeAll()
+        pieces.removeAll()
+        nextIndex = 0
     }
 
     // MARK: - Connections
@@ -82,12 +103,12 @@ final class StreamReader<Element: Sendable> {
         let connection = try connection.get()
         while true {
             if failuresInARow > 0, let policy = connection.reconnection {
-                let delay = policy.delay(beforeAttempt: failuresInARow, serverRetry: events.reconnectionTime)
+                let delay = policy.delay(beforeAttempt: failuresInARow, serverRetry: eventParser.reconnectionTime)
                 try await Attempts.sleep(seconds: delay)
             }
             let outcome: Attempts.Outcome
             do {
-                let lastEventID = events.lastEventID
+                let lastEventID = eventParser.lastEventID
                 if let deadline {
                     outcome = try await Deadline.run(within: deadline.remaining) { () async throws(EndpointError) in
                         try await connection.open(lastEventID)
@@ -117,19 +138,19 @@ final class StreamReader<Element: Sendable> {
             isFinished = true
             return
         }
-        if case .serverSentEvents = format.framing, head.statusCode != 200 {
+        if case .serverSentEvents = framing, head.statusCode != 200 {
             body.cancel()
             throw connection.validation.failure(for: head, method: connection.method)
         }
-        if let accepts = format.acceptsContentType, !accepts(head.headers["Content-Type"]) {
+        if let acceptsContentType, !acceptsContentType(head.headers["Content-Type"]) {
             let response = try? await StreamedResponse(head: head, body: body).collected(
                 upTo: Attempts.streamErrorBodyLimit)
-            throw .invalidResponse(.unexpectedContentType(response ?? head, expected: format.expectedContentType))
+            throw .invalidResponse(.unexpectedContentType(response ?? head, expected: expectedContentType))
         }
         self.body = body
         deadline?.watch(body)
         chunks = body.chunks.makeAsyncIterator()
-        context = StreamFormat.Context(decoder: connection.decoder, method: connection.method, head: head)
+        context = StreamContext(decoder: connection.decoder, method: connection.method, head: head)
         receivedOnThisConnection = false
     }
 
@@ -151,7 +172,7 @@ final class StreamReader<Element: Sendable> {
             isFinished = true
             throw failure
         }
-        events.finish()  // a partial event is discarded; the last event ID and retry are kept
+        eventParser.finish()  // a partial event is discarded; the last event ID and retry are kept
         failuresInARow += 1
     }
 
@@ -174,15 +195,9 @@ final class StreamReader<Element: Sendable> {
 
     /// The server ended the body: the last line without a line end is a line, a partial event is
     /// discarded, and the stream ends (a clean end is not a drop: it does not reconnect).
-    private func endOfBody() throws(EndpointError) {
-        if case .lines = format.framing, let context {
-            do {
-                try lines.finish { number, line in parsed.append(try format.makeElement(.line(number, line), context)) }
-            } catch {
-                closeBody()
-                isFinished = true
-                throw error as? EndpointError ?? .cancelled
-            }
+    private func endOfBody() {
+        if case .lines = framing {
+            lineParser.finish { number, line in lines.append((number, Data(line))) }
         }
         closeBody()
         deadline?.cancel()
@@ -191,44 +206,33 @@ final class StreamReader<Element: Sendable> {
 
     // MARK: - Parsing
 
-    /// Turns a chunk into elements, appended to `parsed`.
+    /// Cuts a chunk into pieces.
     private func parse(_ chunk: Data) {
-        guard let context else { return }
-        do {
-            switch format.framing {
-            case .serverSentEvents(let terminator):
-                var terminated = false
-                try chunk.withUnsafeBytes { bytes in
-                    try events.parse(bytes) { event in
-                        guard !terminated else { return }
-                        receivedOnThisConnection = true
-                        if let terminator, event.data == terminator {
-                            terminated = true
-                            return
-                        }
-                        parsed.append(try format.makeElement(.event(event), context))
+        switch framing {
+        case .serverSentEvents(let terminator):
+            var terminated = false
+            chunk.withUnsafeBytes { bytes in
+                eventParser.parse(bytes) { event in
+                    guard !terminated else { return }
+                    receivedOnThisConnection = true
+                    if let terminator, event.data == terminator {
+                        terminated = true
+                        return
                     }
+                    events.append(event)
                 }
-                if terminated {
-                    closeBody()
-                    deadline?.cancel()
-                    isFinished = true
-                }
-            case .lines:
-                try chunk.withUnsafeBytes { bytes in
-                    try lines.parse(bytes) { number, line in
-                        parsed.append(try format.makeElement(.line(number, line), context))
-                    }
-                }
-            case .bytes:
-                parsed.append(try format.makeElement(.bytes(chunk), context))
             }
-        } catch {
-            // The elements parsed before the failure are read first, then the failure.
-            closeBody()
-            deadline?.cancel()
-            isFinished = true
-            pendingFailure = error as? EndpointError ?? .cancelled
+            if terminated {
+                closeBody()
+                deadline?.cancel()
+                isFinished = true
+            }
+        case .lines:
+            chunk.withUnsafeBytes { bytes in
+                lineParser.parse(bytes) { number, line in lines.append((number, Data(line))) }
+            }
+        case .bytes:
+            pieces.append(chunk)
         }
     }
 }
