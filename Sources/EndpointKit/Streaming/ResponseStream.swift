@@ -36,7 +36,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     /// Its `next` is inlinable: in a loop over a concrete element type, taking an element that is
     /// parsed already compiles to a few instructions of the caller's own, not a generic call
     /// per element (with a generic reader called per element, 100-byte events read at 3.6 million
-    /// per second; now 4.6 million: `Benchmarks/run`).
+    /// per second, without it 4.6 million: `Benchmarks/run`).
     public struct AsyncIterator: AsyncIteratorProtocol {
         @usableFromInline let format: StreamFormat<Element>
         @usableFromInline let reader: StreamReader
