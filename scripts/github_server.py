@@ -21,6 +21,15 @@ Resource}; every 200 GET carries a strong ETag and Last-Modified, and If-None-Ma
 If-Modified-Since then gives a 304 that does not count against the rate limit. Errors have
 GitHub's shape: 401 Bad credentials, 403 API rate limit exceeded, 404 Not Found, 400 Problems
 parsing JSON, 422 Validation Failed with "errors".
+
+Bodies carry every field that GitHub's OpenAPI description (api.github.com.yaml) requires, so that
+types generated from it decode them; scripts/check_github_server_schemas.py checks that. A
+repository is a full-repository everywhere (thus also a minimal-repository and a repository), the
+new issue an issue, /user a private-user, errors a basic-error or validation-error. The `url` of
+a repository, of a new issue and of /user, Location and Link name this server (from the request's
+Host); every other URL, the owner's `url` included, names https://api.github.com as GitHub's own
+responses do, with RFC 6570 templates such as .../issues{/number} where GitHub has them. Nothing
+is random; only a new issue's dates are the current time.
 """
 
 import argparse
@@ -42,14 +51,29 @@ DOCS = "https://docs.github.com/rest"
 ISSUE_DOCS = DOCS + "/issues/issues#create-an-issue"
 RATE_DOCS = DOCS + "/overview/resources-in-the-rest-api#rate-limiting"
 JSON_TYPE = "application/json; charset=utf-8"
+URL_SLOT = "\0url\0"  # stands for a repository's per-request url in its cached JSON text
 MAX_BODY = 1 << 20
 LOGIN, USER_ID = "octocat", 1
 USER_CREATED = 1295981076  # 2011-01-25T18:44:36Z
 REPOS_CREATED = 1296068472  # 2011-01-26T19:01:12Z
 LANGUAGES = ["Swift", "Python", None, "Go", "Ruby", "JavaScript"]
 TOPICS = [["swift", "networking"], [], ["api", "http", "testing"], ["demo"]]
-LICENSES = [{"key": "mit", "name": "MIT License", "spdx_id": "MIT"}, None,
-            {"key": "apache-2.0", "name": "Apache License 2.0", "spdx_id": "Apache-2.0"}]
+API = "https://api.github.com"  # the other *_url fields name GitHub itself, as GitHub's own responses do
+REPO_URLS = [  # a repository's *_url fields: its API URL + these (RFC 6570 templates where GitHub has them)
+    ("forks_url", "/forks"), ("keys_url", "/keys{/key_id}"), ("collaborators_url", "/collaborators{/collaborator}"),
+    ("teams_url", "/teams"), ("hooks_url", "/hooks"), ("issue_events_url", "/issues/events{/number}"),
+    ("events_url", "/events"), ("assignees_url", "/assignees{/user}"), ("branches_url", "/branches{/branch}"),
+    ("tags_url", "/tags"), ("blobs_url", "/git/blobs{/sha}"), ("git_tags_url", "/git/tags{/sha}"),
+    ("git_refs_url", "/git/refs{/sha}"), ("trees_url", "/git/trees{/sha}"), ("statuses_url", "/statuses/{sha}"),
+    ("languages_url", "/languages"), ("stargazers_url", "/stargazers"), ("contributors_url", "/contributors"),
+    ("subscribers_url", "/subscribers"), ("subscription_url", "/subscription"), ("commits_url", "/commits{/sha}"),
+    ("git_commits_url", "/git/commits{/sha}"), ("comments_url", "/comments{/number}"),
+    ("issue_comment_url", "/issues/comments{/number}"), ("contents_url", "/contents/{+path}"),
+    ("compare_url", "/compare/{base}...{head}"), ("merges_url", "/merges"), ("archive_url", "/{archive_format}{/ref}"),
+    ("downloads_url", "/downloads"), ("issues_url", "/issues{/number}"), ("pulls_url", "/pulls{/number}"),
+    ("milestones_url", "/milestones{/number}"), ("notifications_url", "/notifications{?since,all,participating}"),
+    ("labels_url", "/labels{/name}"), ("releases_url", "/releases{/id}"), ("deployments_url", "/deployments")]
+PERMISSIONS = {"admin": True, "maintain": True, "push": True, "triage": True, "pull": True}  # the owner's
 
 
 def iso(ts):
@@ -60,27 +84,58 @@ def node_id(kind, ident):  # GitHub's legacy global ids: base64("04:User1")
     return base64.b64encode(f"0{len(kind)}:{kind}{ident}".encode()).decode()
 
 
+class JSONText(str):
+    """A payload already serialized, byte for byte as json.dumps(payload, ensure_ascii=False) has it."""
+
+
 def error(message, docs=DOCS, **extra):
     return {"message": message, **extra, "documentation_url": docs}
 
 
 NOT_FOUND = error("Not Found")
-OWNER = {"login": LOGIN, "id": USER_ID, "node_id": node_id("User", USER_ID),
-         "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4",
-         "html_url": "https://github.com/octocat", "type": "User", "site_admin": False}
+LICENSES = [{"key": "mit", "name": "MIT License", "spdx_id": "MIT", "url": f"{API}/licenses/mit",
+             "node_id": node_id("License", 13)}, None,
+            {"key": "apache-2.0", "name": "Apache License 2.0", "spdx_id": "Apache-2.0",
+             "url": f"{API}/licenses/apache-2.0", "node_id": node_id("License", 2)}]
+OWNER = {"login": LOGIN, "id": USER_ID, "node_id": node_id("User", USER_ID),  # GitHub's simple-user
+         "avatar_url": "https://avatars.githubusercontent.com/u/1?v=4", "gravatar_id": "",
+         "url": f"{API}/users/{LOGIN}", "html_url": "https://github.com/octocat",
+         "followers_url": f"{API}/users/{LOGIN}/followers",
+         "following_url": f"{API}/users/{LOGIN}/following{{/other_user}}",
+         "gists_url": f"{API}/users/{LOGIN}/gists{{/gist_id}}",
+         "starred_url": f"{API}/users/{LOGIN}/starred{{/owner}}{{/repo}}",
+         "subscriptions_url": f"{API}/users/{LOGIN}/subscriptions", "organizations_url": f"{API}/users/{LOGIN}/orgs",
+         "repos_url": f"{API}/users/{LOGIN}/repos", "events_url": f"{API}/users/{LOGIN}/events{{/privacy}}",
+         "received_events_url": f"{API}/users/{LOGIN}/received_events", "type": "User", "site_admin": False}
+USER = {**OWNER, "name": "The Octocat", "company": "@github", "blog": "https://github.blog",  # private-user
+        "location": "San Francisco", "email": None, "hireable": None, "bio": None, "twitter_username": None,
+        "public_repos": 0, "public_gists": 8, "followers": 20, "following": 0, "created_at": iso(USER_CREATED),
+        "updated_at": iso(USER_CREATED), "private_gists": 0, "total_private_repos": 0, "owned_private_repos": 0,
+        "disk_usage": 10000, "collaborators": 0, "two_factor_authentication": True,
+        "plan": {"name": "free", "space": 976562499, "collaborators": 0, "private_repos": 10000}}
 
 
 def make_repo(i, width):
+    """Every field GitHub's full-repository requires, so also a minimal-repository and a repository."""
     name, rid, created = f"repo-{i:0{width}d}", 1296268 + i, REPOS_CREATED + (i - 1) * 86400
-    updated = created + 30 * 86400 + (i % 24) * 3600
-    return {"id": rid, "node_id": node_id("Repository", rid), "name": name, "full_name": f"{LOGIN}/{name}",
-            "private": False, "owner": OWNER, "html_url": f"https://github.com/{LOGIN}/{name}",
+    updated, full = created + 30 * 86400 + (i % 24) * 3600, f"{LOGIN}/{name}"
+    html, api, stars, forks = f"https://github.com/{full}", f"{API}/repos/{full}", i * 37 % 1000, i * 13 % 50
+    return {"id": rid, "node_id": node_id("Repository", rid), "name": name, "full_name": full,
+            "private": False, "owner": OWNER, "html_url": html,
             "description": None if i % 5 == 0 else f"Test repository number {i}", "fork": i % 7 == 0,
-            "url": None, "created_at": iso(created), "updated_at": iso(updated), "pushed_at": iso(updated - 600),
-            "stargazers_count": i * 37 % 1000, "watchers_count": i * 37 % 1000,
-            "language": LANGUAGES[(i - 1) % len(LANGUAGES)], "forks_count": i * 13 % 50,
-            "open_issues_count": 0, "topics": TOPICS[(i - 1) % len(TOPICS)],
-            "license": LICENSES[(i - 1) % len(LICENSES)], "default_branch": "main", "visibility": "public"}
+            "url": None,  # this server's URL of it, set per request by Handler.render
+            **{field: api + suffix for field, suffix in REPO_URLS},
+            "created_at": iso(created), "updated_at": iso(updated), "pushed_at": iso(updated - 600),
+            "git_url": f"git://github.com/{full}.git", "ssh_url": f"git@github.com:{full}.git",
+            "clone_url": f"{html}.git", "svn_url": html, "homepage": None, "size": i * 97 % 5000,
+            "stargazers_count": stars, "watchers_count": stars,
+            "language": LANGUAGES[(i - 1) % len(LANGUAGES)], "has_issues": True, "has_projects": True,
+            "has_downloads": True, "has_wiki": True, "has_pages": False, "forks_count": forks,
+            "mirror_url": None, "archived": False, "disabled": False,
+            "open_issues_count": 0, "license": LICENSES[(i - 1) % len(LICENSES)], "allow_forking": True,
+            "is_template": False, "topics": TOPICS[(i - 1) % len(TOPICS)], "visibility": "public",
+            "forks": forks, "open_issues": 0, "watchers": stars, "default_branch": "main",
+            "permissions": PERMISSIONS, "network_count": forks, "subscribers_count": i * 7 % 40}
 
 
 class GitHubServer(ThreadingHTTPServer):
@@ -95,6 +150,7 @@ class GitHubServer(ThreadingHTTPServer):
         self.by_name = {repo["name"].lower(): repo for repo in self.repos}
         self.mtime = {repo["name"]: calendar.timegm(time.strptime(repo["updated_at"], "%Y-%m-%dT%H:%M:%SZ"))
                       for repo in self.repos}  # Last-Modified of each repository
+        self.texts = {}  # name -> a repository's JSON text around URL_SLOT, made when first needed
         self.issues, self.next_issue_id = {}, 1
         self.tokens, self.rate_limit, self.buckets = set(tokens), rate_limit, {}
         self.stats = {"requests": 0, "not_modified": 0, "by_path": {}, "by_status": {}}
@@ -198,7 +254,7 @@ class Handler(BaseHTTPRequestHandler):
             status, headers, payload, mtime = 403, {}, error(message, RATE_DOCS), None
         else:
             status, headers, payload, mtime = self.route(path, url.query, body)
-        data = json.dumps(payload, ensure_ascii=False).encode()
+        data = (payload if isinstance(payload, JSONText) else json.dumps(payload, ensure_ascii=False)).encode()
         if status == 200 and reading and mtime is not None:
             etag = '"%s"' % hashlib.sha1(data).hexdigest()
             headers.update({"ETag": etag, "Last-Modified": email.utils.formatdate(mtime, usegmt=True),
@@ -227,16 +283,19 @@ class Handler(BaseHTTPRequestHandler):
         return "http://" + (self.headers.get("Host") or "127.0.0.1:%d" % self.server.server_port).strip()
 
     def render(self, repo):
-        return {**repo, "url": f"{self.base_url()}/repos/{repo['full_name']}"}
+        """The repository as JSON text with its url on this server; the rest is serialized only once."""
+        parts = self.server.texts.get(repo["name"])
+        if parts is None:  # a page of 100 repositories is 0.5 MB, which json.dumps takes 5 ms for
+            text = json.dumps({**repo, "url": URL_SLOT}, ensure_ascii=False)
+            parts = self.server.texts[repo["name"]] = text.split(json.dumps(URL_SLOT), 1)
+        return json.dumps(f"{self.base_url()}/repos/{repo['full_name']}", ensure_ascii=False).join(parts)
 
     def route(self, path, query, body):
         """(status, headers, payload, Last-Modified time or None) of an authenticated request."""
         server, parts, method = self.server, path.strip("/").split("/"), self.command
         method = "GET" if method == "HEAD" else method
         if method == "GET" and path == "/user":
-            user = {**OWNER, "url": f"{self.base_url()}/users/{LOGIN}", "name": "The Octocat",
-                    "public_repos": len(server.repos), "created_at": iso(USER_CREATED),
-                    "updated_at": iso(USER_CREATED)}
+            user = {**USER, "url": f"{self.base_url()}/users/{LOGIN}", "public_repos": len(server.repos)}
             return 200, {}, user, USER_CREATED
         if method == "GET" and path == "/user/repos":
             return self.list_repos(query)
@@ -246,7 +305,7 @@ class Handler(BaseHTTPRequestHandler):
         if len(parts) in (3, 4) and parts[0] == "repos" and parts[1].lower() == LOGIN:
             repo = server.by_name.get(parts[2].lower())
         if method == "GET" and repo and len(parts) == 3:
-            return 200, {}, self.render(repo), server.mtime[repo["name"]]
+            return 200, {}, JSONText(self.render(repo)), server.mtime[repo["name"]]
         if method == "POST" and repo and len(parts) == 4 and parts[3] == "issues":
             return self.create_issue(repo, body)
         return 404, {}, NOT_FOUND, None
@@ -273,7 +332,8 @@ class Handler(BaseHTTPRequestHandler):
         links = [link(page - 1, "prev")] if page > 1 else []
         links += [link(page + 1, "next"), link(last, "last")] if page < last else []
         links += [link(1, "first")] if page > 1 else []
-        return 200, {"Link": ", ".join(links)} if links else {}, [self.render(r) for r in items], mtime
+        page = JSONText("[" + ", ".join(self.render(r) for r in items) + "]")
+        return 200, {"Link": ", ".join(links)} if links else {}, page, mtime
 
     def create_issue(self, repo, body):
         server = self.server
@@ -299,17 +359,23 @@ class Handler(BaseHTTPRequestHandler):
             return 422, {}, error("Validation Failed", ISSUE_DOCS, errors=errors), None
         now, full = int(time.time()), repo["full_name"]
         number = len(server.issues.setdefault(repo["name"], [])) + 1
-        url = f"{self.base_url()}/repos/{full}/issues/{number}"
-        created = {"id": server.next_issue_id, "node_id": node_id("Issue", server.next_issue_id),
+        url, api = f"{self.base_url()}/repos/{full}/issues/{number}", f"{API}/repos/{full}"
+        created = {"id": server.next_issue_id, "node_id": node_id("Issue", server.next_issue_id),  # an issue
                    "number": number, "title": str(title), "body": text, "state": "open", "url": url,
-                   "html_url": f"https://github.com/{full}/issues/{number}",
-                   "user": {"login": LOGIN, "id": USER_ID}, "labels": [{"name": n} for n in names],
-                   "comments": 0, "created_at": iso(now), "updated_at": iso(now), "closed_at": None}
+                   "repository_url": api, "labels_url": f"{api}/issues/{number}/labels{{/name}}",
+                   "comments_url": f"{api}/issues/{number}/comments", "events_url": f"{api}/issues/{number}/events",
+                   "html_url": f"https://github.com/{full}/issues/{number}", "user": OWNER,
+                   "labels": [{"name": n} for n in names], "assignee": None, "assignees": [], "milestone": None,
+                   "locked": False, "active_lock_reason": None, "comments": 0, "created_at": iso(now),
+                   "updated_at": iso(now), "closed_at": None, "author_association": "OWNER",
+                   "timeline_url": f"{api}/issues/{number}/timeline"}
         server.issues[repo["name"]].append(created)
         server.next_issue_id += 1
         # The repository changes too; its Last-Modified must grow even within one second.
         server.mtime[repo["name"]] = max(now, server.mtime[repo["name"]] + 1)
-        repo.update(open_issues_count=repo["open_issues_count"] + 1, updated_at=iso(server.mtime[repo["name"]]))
+        repo.update(open_issues_count=repo["open_issues_count"] + 1, open_issues=repo["open_issues"] + 1,
+                    updated_at=iso(server.mtime[repo["name"]]))
+        server.texts.pop(repo["name"], None)
         return 201, {"Location": url}, created, None
 
 
