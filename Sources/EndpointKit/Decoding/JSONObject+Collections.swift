@@ -13,6 +13,29 @@ extension Array: JSONObject where Element: JSONObject {
     public static var acceptedMediaType: String { Element.acceptedMediaType }
 }
 
+extension Dictionary: JSONObject where Key == String, Value: JSONObject {
+    /// Every member of a JSON object, or the error of the first one that does not decode (its
+    /// coding path ends with its key).
+    ///
+    /// ```swift
+    /// struct Languages: GET {
+    ///     typealias ResponseType = [String: Int]   // {"Swift": 5123, "C": 210}
+    ///     let path = "/repos/apple/swift/languages"
+    /// }
+    /// ```
+    ///
+    /// - Parameter json: The JSON value.
+    public init(json: JSON) throws {
+        guard case .object(let object) = try json.requireValue(of: [String: JSONValue].self) else {
+            throw json.mismatch(expected: [String: JSONValue].self)
+        }
+        self = try object.keys.reduce(into: [:]) { members, key in members[key] = try Value(json: json[key]) }
+    }
+
+    /// The value type's.
+    public static var acceptedMediaType: String { Value.acceptedMediaType }
+}
+
 extension Optional: JSONObject where Wrapped: JSONObject {
     /// `nil` when the value is missing or `null`, the wrapped type's value otherwise.
     ///
