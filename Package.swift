@@ -15,20 +15,29 @@ let package = Package(
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
         .library(name: "EndpointKitGitHub", targets: ["EndpointKitGitHub"]),
         .library(name: "EndpointKitAsyncHTTPClient", targets: ["EndpointKitAsyncHTTPClient"]),
+        .executable(name: "endpointkit-generate", targets: ["endpointkit-generate"]),
+        .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
     ],
     traits: [
         .trait(
             name: "AsyncHTTPClient",
             description: "AsyncHTTPClientTransport: sends requests with AsyncHTTPClient (SwiftNIO), for Linux servers."
         ),
+        .trait(
+            name: "OpenAPIGenerator",
+            description:
+                "endpointkit-generate and `swift package generate-endpoints`: endpoint structs from an OpenAPI description (needs Yams)."
+        ),
         .default(enabledTraits: []),
     ],
-    // Both packages are gated by the `AsyncHTTPClient` trait: every product of theirs below is a
-    // dependency only `.when(traits: ["AsyncHTTPClient"])`, so with default traits SwiftPM
-    // resolves and fetches neither (scripts/check-consumer checks: 0 packages resolved).
+    // Every package is gated by a trait: async-http-client and swift-nio by `AsyncHTTPClient`, Yams
+    // by `OpenAPIGenerator`. Every product of theirs below is a dependency only `.when(traits:)`,
+    // so with default traits SwiftPM resolves and fetches none of them (scripts/check-consumer
+    // checks: 0 packages resolved).
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "EndpointKit"),
@@ -51,11 +60,31 @@ let package = Package(
             ]
         ),
 
+        .target(
+            name: "EndpointKitGenerator",
+            dependencies: [.product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPIGenerator"]))]
+        ),
+        .executableTarget(name: "endpointkit-generate", dependencies: ["EndpointKitGenerator"]),
+        .plugin(
+            name: "GenerateEndpoints",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-endpoints",
+                    description: "Generates EndpointKit endpoint structs from an OpenAPI description."),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated endpoints into the package.")]
+            ),
+            dependencies: ["endpointkit-generate"]
+        ),
+
         .executableTarget(name: "tour", dependencies: ["EndpointKit"], path: "Examples/Tour"),
         .executableTarget(name: "github", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/GitHub"),
         .executableTarget(name: "transfers", dependencies: ["EndpointKit"], path: "Examples/Transfers"),
         .executableTarget(
             name: "chat", dependencies: ["EndpointKit"], path: "Examples/Chat", exclude: ["server.py"]),
+        .target(name: "GitHubGenerated", dependencies: ["EndpointKit"], path: "Examples/GitHubGenerated/Endpoints"),
+        .executableTarget(
+            name: "github-generated", dependencies: ["EndpointKit", "GitHubGenerated"],
+            path: "Examples/GitHubGenerated/Tool"),
         .target(name: "SampleApp", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/SampleApp"),
 
         .testTarget(
@@ -82,6 +111,11 @@ let package = Package(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
                 ),
             ]
+        ),
+        .testTarget(
+            name: "EndpointKitGeneratorTests",
+            dependencies: ["EndpointKitGenerator", "EndpointKit", "EndpointKitTesting", "GitHubGenerated"],
+            resources: [.copy("Descriptions"), .copy("Golden"), .copy("Fixtures")]
         ),
         .testTarget(
             name: "SampleAppTests", dependencies: ["SampleApp", "EndpointKitTesting"], resources: [.copy("Fixtures")]

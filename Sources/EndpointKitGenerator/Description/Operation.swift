@@ -1,0 +1,88 @@
+#if OpenAPIGenerator
+    import Foundation
+
+    /// One operation of an OpenAPI description: a method on a path, with what it takes and answers.
+    struct Operation {
+        var operationID: String?
+        /// Lowercase, as in the description: `get`, `post`…
+        var method: String
+        var path: String
+        var tags: [String]
+        var summary: String?
+        var details: String?
+        var externalDocs: ExternalDocs?
+        var deprecated: Bool
+        var parameters: [Parameter]
+        var requestBody: RequestBodyDescription?
+        var responses: [(status: String, response: ResponseDescription)]
+        var pointer: JSONPointer
+        /// Parts the generator cannot represent; when there are any, the operation is skipped.
+        var unsupported: [GeneratorWarning]
+    }
+
+    struct ExternalDocs {
+        var url: String
+        var summary: String?
+    }
+
+    struct Parameter {
+        enum Location: String {
+            case path, query, header, cookie
+        }
+
+        var name: String
+        var location: Location
+        var required: Bool
+        var schema: Schema
+        var summary: String?
+        var deprecated: Bool
+        var style: String?
+        var explode: Bool?
+        var pointer: JSONPointer
+
+        /// Whether the schema is `oneOf`/`anyOf` of strings, numbers and Booleans only.
+        var isScalarChoice: Bool {
+            switch schema.kind {
+            case .oneOf(let members), .anyOf(let members):
+                return members.allSatisfy { member in
+                    switch member.kind {
+                    case .string, .stringEnum, .integer, .number, .boolean: return true
+                    default: return false
+                    }
+                }
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Media types and their schemas, as in a request body's or a response's `content`.
+    struct Content {
+        var entries: [(mediaType: String, schema: Schema?)] = []
+
+        /// The first JSON media type (`application/json`, `application/*+json`) and its schema.
+        var json: (mediaType: String, schema: Schema?)? {
+            entries.first { Content.isJSON($0.mediaType) }
+        }
+
+        static func isJSON(_ mediaType: String) -> Bool {
+            let essence =
+                mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            return essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+        }
+    }
+
+    struct RequestBodyDescription {
+        var required: Bool
+        var summary: String?
+        var content: Content
+        var pointer: JSONPointer
+    }
+
+    struct ResponseDescription {
+        var summary: String?
+        var content: Content
+        var headers: [String]
+        var pointer: JSONPointer
+    }
+#endif

@@ -1,0 +1,55 @@
+#if OpenAPIGenerator
+    /// A Swift type the generator writes: a struct, an open set of strings, a choice between types,
+    /// or an alias.
+    indirect enum Declaration {
+        case structure(StructDeclaration)
+        case openEnum(OpenEnumDeclaration)
+        case choice(ChoiceDeclaration)
+        case alias(name: String, type: String, documentation: [String])
+
+        var name: String {
+            switch self {
+            case .structure(let declaration): return declaration.name
+            case .openEnum(let declaration): return declaration.name
+            case .choice(let declaration): return declaration.name
+            case .alias(let name, _, _): return name
+            }
+        }
+    }
+
+    /// A `Codable` struct for an object schema.
+    struct StructDeclaration {
+        struct Property {
+            var name: String
+            var jsonName: String
+            /// The type without the `?` that ``isOptional`` adds.
+            var type: String
+            var isOptional: Bool
+            var documentation: [String]
+            /// Stored out of line (`@Indirect`), because the struct would otherwise contain itself.
+            var isIndirect = false
+        }
+
+        var name: String
+        var documentation: [String]
+        var properties: [Property]
+        var nested: [Declaration]
+    }
+
+    /// A string `enum` as a struct of static values, so that values a server adds later still decode.
+    struct OpenEnumDeclaration {
+        var name: String
+        var documentation: [String]
+        var cases: [(name: String, value: String)]
+    }
+
+    /// `oneOf` or `anyOf`: an enum with a case per type, and `unknown` for anything else.
+    struct ChoiceDeclaration {
+        var name: String
+        var documentation: [String]
+        var cases: [(name: String, type: String)]
+        /// Indices into ``cases``, in the order decoding tries them: the most specific first.
+        var decodingOrder: [Int]
+        var nested: [Declaration]
+    }
+#endif

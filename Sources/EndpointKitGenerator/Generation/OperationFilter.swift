@@ -1,0 +1,58 @@
+#if OpenAPIGenerator
+    /// Which operations to generate: those with one of the tags, one of the operation IDs, or a path
+    /// that matches one of the globs. With no filter, every operation.
+    public struct OperationFilter: Sendable, Equatable {
+        /// Tags: an operation with one of them is generated.
+        public var tags: [String]
+        /// Operation IDs (`repos/list-for-user`): these operations are generated.
+        public var operationIDs: [String]
+        /// Globs over path templates: `*` matches within a segment, `**` across segments, `?` one
+        /// character: `/repos/*/*/issues/**` matches `/repos/{owner}/{repo}/issues/{issue_number}`.
+        public var pathGlobs: [String]
+
+        /// A filter; with no arguments, one that selects every operation.
+        public init(tags: [String] = [], operationIDs: [String] = [], pathGlobs: [String] = []) {
+            self.tags = tags
+            self.operationIDs = operationIDs
+            self.pathGlobs = pathGlobs
+        }
+
+        /// Whether the filter selects every operation.
+        public var isEmpty: Bool { tags.isEmpty && operationIDs.isEmpty && pathGlobs.isEmpty }
+
+        func selects(_ operation: Operation) -> Bool {
+            if isEmpty { return true }
+            if operation.tags.contains(where: tags.contains) { return true }
+            if let id = operation.operationID, operationIDs.contains(id) { return true }
+            return pathGlobs.contains { Self.glob($0, matches: operation.path) }
+        }
+
+        static func glob(_ pattern: String, matches text: String) -> Bool {
+            matches(Array(pattern.unicodeScalars)[...], Array(text.unicodeScalars)[...])
+        }
+
+        private static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
+            guard let first = pattern.first else { return text.isEmpty }
+            if first == "*" {
+                let crossesSegments = pattern.dropFirst().first == "*"
+                let rest = pattern.dropFirst(crossesSegments ? 2 : 1)
+                var remaining = text
+                while true {
+                    if matches(rest, remaining) { return true }
+                    guard let next = remaining.first, crossesSegments || next != "/" else { return false }
+                    remaining = remaining.dropFirst()
+                }
+            }
+            guard let character = text.first, first == "?" ? character != "/" : first == character else { return false }
+            return matches(pattern.dropFirst(), text.dropFirst())
+        }
+
+        var summary: String {
+            var parts: [String] = []
+            parts += tags.map { "--tag \($0)" }
+            parts += operationIDs.map { "--operation \($0)" }
+            parts += pathGlobs.map { "--path \($0)" }
+            return parts.joined(separator: " ")
+        }
+    }
+#endif

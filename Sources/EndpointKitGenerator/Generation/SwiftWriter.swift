@@ -1,0 +1,375 @@
+#if OpenAPIGenerator
+    import Foundation
+
+    /// Writes declarations as Swift source, four spaces per level, in the order it is given them.
+    struct SwiftWriter {
+        private(set) var text = ""
+        private var level = 0
+
+        mutating func line(_ content: String = "") {
+            if content.isEmpty {
+                text += "\n"
+            } else {
+                text += String(repeating: "    ", count: level) + content + "\n"
+            }
+        }
+
+        /// A doc comment, its paragraphs wrapped to fit 120 columns; `fallback` when there are no lines.
+        mutating func documentation(_ lines: [String], fallback: @autoclosure () -> String? = nil) {
+            let lines = lines.isEmpty ? fallback().map { [$0] } ?? [] : lines
+            let width = max(40, 120 - 4 * level - 4)
+            var inCodeBlock = false
+            for line in lines {
+                if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inCodeBlock.toggle() }
+                let keepsAsIs = inCodeBlock || line.hasPrefix("    ") || line.hasPrefix("|") || line.hasPrefix("\t")
+                for part in keepsAsIs ? [line] : Self.wrapped(line, width: width) {
+                    self.line(part.isEmpty ? "///" : "/// " + part)
+                }
+            }
+        }
+
+        /// A paragraph cut into lines of at most `width` characters, at spaces; a word longer than
+        /// `width` (a URL) gets a line of its own. A list item's continuation lines are indented.
+        static func wrapped(_ text: String, width: Int) -> [String] {
+            guard text.count > width else { return [text] }
+            let leading = String(text.prefix { $0 == " " })
+            let marker = text.dropFirst(leading.count).prefix(2)
+            let continuation = leading + (["- ", "* ", "+ "].contains(String(marker)) ? "  " : "")
+            var lines: [String] = []
+            var current = leading
+            for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: true) {
+                let prefix = lines.isEmpty ? leading : continuation
+                if current.count > prefix.count, current.count + 1 + word.count > width {
+                    lines.append(current)
+                    current = continuation + word
+                } else {
+                    current += (current.count > prefix.count ? " " : "") + word
+                }
+            }
+            lines.append(current)
+            return lines
+        }
+
+        /// `public struct Name: A, B, C {`, with the conformances on a second line when they do not fit.
+        mutating func typeOpening(
+            _ keyword: String, _ name: String, _ conformances: [String], _ body: (inout SwiftWriter) -> Void
+        ) {
+            let single = "public \(keyword) \(name): \(conformances.joined(separator: ", "))"
+            if 4 * level + single.count + 2 <= 120 {
+                block(single, body)
+                return
+            }
+            var first = "public \(keyword) \(name):"
+            var rest = conformances[...]
+            while let next = rest.first, 4 * level + first.count + next.count + 2 <= 120 {
+                first += " " + next + (rest.count > 1 ? "," : "")
+                rest = rest.dropFirst()
+            }
+            line(first)
+            line("    " + rest.joined(separator: ", "))
+            line("{")
+            level += 1
+            body(&self)
+            level -= 1
+            line("}")
+        }
+
+        mutating func block(_ opening: String, _ body: (inout SwiftWriter) -> Void) {
+            line(opening + " {")
+            level += 1
+            body(&self)
+            level -= 1
+            line("}")
+        }
+
+        // MARK: Types
+
+        mutating func declaration(_ declaration: Declaration) {
+            switch declaration {
+            case .structure(let structure): self.structure(structure)
+            case .openEnum(let openEnum): self.openEnum(openEnum)
+            case .choice(let choice): self.choice(choice)
+            case .alias(let name, let type, let documentation):
+                self.documentation(documentation, fallback: "A value of the API description.")
+                line("public typealias \(name) = \(type)")
+            }
+        }
+
+        private mutating func structure(_ structure: StructDeclaration) {
+            documentation(structure.documentation, fallback: "An object of the API description.")
+            typeOpening("struct", structure.name, ["Codable", "Hashable", "Sendable", "JSONObject"]) { writer in
+                for property in structure.properties {
+                    writer.documentation(property.documentation, fallback: "The `\(property.jsonName)` member.")
+                    writer.line(
+                        "\(property.isIndirect ? "@Indirect " : "")public var \(SwiftName.escaped(property.name)): "
+                            + "\(property.type)\(property.isOptional ? "?" : "")"
+                    )
+                }
+                writer.line()
+                writer.line("/// A value with the given members; those left out are absent.")
+                writer.memberwiseInitializer(structure.properties.map { ($0.name, $0.type, $0.isOptional) })
+                if structure.properties.contains(where: { $0.name != $0.jsonName }) {
+                    writer.line()
+                    writer.block("private enum CodingKeys: String, CodingKey") { writer in
+                        for property in structure.properties {
+                            let name = SwiftName.escaped(property.name)
+                            writer.line(
+                                property.name == property.jsonName
+                                    ? "case \(name)" : "case \(name) = \(literal(property.jsonName))")
+                        }
+                    }
+                }
+                for nested in structure.nested {
+                    writer.line()
+                    writer.declaration(nested)
+                }
+            }
+        }
+
+        mutating func memberwiseInitializer(_ properties: [(name: String, type: String, isOptional: Bool)]) {
+            guard !properties.isEmpty else {
+                line("public init() {}")
+                return
+            }
+            let parameters = properties.map { property in
+                "\(SwiftName.escaped(property.name)): \(property.type)\(property.isOptional ? "? = nil" : "")"
+            }
+            let opening = "public init(\(parameters.joined(separator: ", ")))"
+            let signature: String
+            if 4 * level + opening.count + 2 <= 120 {
+                signature = opening
+            } else {
+                signature =
+                    "public init(\n"
+                    + parameters.map { String(repeating: "    ", count: level + 1) + $0 }.joined(separator: ",\n")
+                    + "\n" + String(repeating: "    ", count: level) + ")"
+            }
+            block(signature) { writer in
+                for property in properties {
+                    let name = SwiftName.escaped(property.name)
+                    writer.line("self.\(name) = \(name)")
+                }
+            }
+        }
+
+        /// `declaration { expression }` on one line, or over three when that is too long.
+        mutating func computed(_ declaration: String, _ expression: String) {
+            let single = "\(declaration) { \(expression) }"
+            if 4 * level + single.count <= 120 {
+                line(single)
+            } else {
+                block(declaration) { $0.line(expression) }
+            }
+        }
+
+        private mutating func openEnum(_ openEnum: OpenEnumDeclaration) {
+            documentation(openEnum.documentation, fallback: "One of a set of strings; values added later decode too.")
+            let name = openEnum.name
+            let conformances = [
+                "RawRepresentable", "Codable", "Hashable", "Sendable", "CustomStringConvertible", "JSONObject",
+                "ParameterValueConvertible",
+            ]
+            typeOpening("struct", name, conformances) { writer in
+                for (caseName, value) in openEnum.cases {
+                    writer.line("/// `\(value.replacingOccurrences(of: "`", with: "'"))`.")
+                    writer.line(
+                        "public static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))")
+                }
+                writer.line()
+                writer.line("/// The value as the API writes it.")
+                writer.line("public var rawValue: String")
+                writer.line()
+                writer.line("/// A value, known or not.")
+                writer.block("public init(rawValue: String)") { $0.line("self.rawValue = rawValue") }
+                writer.line()
+                writer.line("/// The value as the API writes it.")
+                writer.line("public var description: String { rawValue }")
+            }
+        }
+
+        private mutating func choice(_ choice: ChoiceDeclaration) {
+            documentation(choice.documentation, fallback: "One of several types.")
+            typeOpening("indirect enum", choice.name, ["Codable", "Hashable", "Sendable", "JSONObject"]) { writer in
+                for (caseName, type) in choice.cases {
+                    writer.line("/// \("AEIOU".contains(type.first ?? "x") ? "An" : "A") `\(type)`.")
+                    writer.line("case \(SwiftName.escaped(caseName))(\(type))")
+                }
+                writer.line("/// A value that matches none of the cases above, as it was.")
+                writer.line("case unknown(JSONValue)")
+                writer.line()
+                writer.line("/// The first case whose type decodes, trying the types with most required members first;")
+                writer.line("/// `unknown` when none does.")
+                writer.block("public init(from decoder: any Decoder) throws") { writer in
+                    writer.line("let container = try decoder.singleValueContainer()")
+                    for (position, index) in choice.decodingOrder.enumerated() {
+                        let (caseName, type) = choice.cases[index]
+                        let keyword = position == 0 ? "if" : "} else if"
+                        writer.line("\(keyword) let value = try? container.decode(\(type).self) {")
+                        writer.line("    self = .\(SwiftName.escaped(caseName))(value)")
+                    }
+                    writer.line(choice.cases.isEmpty ? "do {" : "} else {")
+                    writer.line("    self = .unknown(try container.decode(JSONValue.self))")
+                    writer.line("}")
+                }
+                writer.line()
+                writer.line("/// The case's value, as it was decoded.")
+                writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                    writer.line("var container = encoder.singleValueContainer()")
+                    writer.line("switch self {")
+                    for (caseName, _) in choice.cases {
+                        writer.line("case .\(SwiftName.escaped(caseName))(let value): try container.encode(value)")
+                    }
+                    writer.line("case .unknown(let value): try container.encode(value)")
+                    writer.line("}")
+                }
+                for nested in choice.nested {
+                    writer.line()
+                    writer.declaration(nested)
+                }
+            }
+        }
+
+        // MARK: Endpoints
+
+        mutating func endpoint(_ endpoint: EndpointDeclaration) {
+            documentation(endpoint.documentation)
+            if endpoint.deprecated {
+                line("@available(*, deprecated, message: \"Deprecated in the API description.\")")
+            }
+            block("public struct \(endpoint.name): \(endpoint.conformance)") { writer in
+                writer.line("/// The body of a successful response.")
+                writer.line("public typealias ResponseType = \(endpoint.responseType)")
+                if let method = endpoint.customMethod {
+                    writer.line("/// The operation's method.")
+                    writer.line("public static let method: HTTPMethod = \(literal(method))")
+                }
+                writer.line()
+                for property in endpoint.properties {
+                    let fallback: String
+                    switch property.placement {
+                    case .path: fallback = "A path parameter."
+                    case .query(let name, _): fallback = "The `\(name)` query parameter."
+                    case .header(let name): fallback = "The `\(name)` header."
+                    case .body, .rawBody: fallback = "The request body."
+                    }
+                    writer.documentation(property.documentation, fallback: fallback)
+                    writer.line(
+                        "public var \(SwiftName.escaped(property.name)): \(property.type)\(property.isOptional ? "?" : "")"
+                    )
+                }
+                if !endpoint.properties.isEmpty { writer.line() }
+                writer.line("/// The request, from its parameters; optional ones left out are not sent.")
+                writer.memberwiseInitializer(endpoint.properties.map { ($0.name, $0.type, $0.isOptional) })
+                writer.line()
+                writer.line("/// The path, each parameter one percent-encoded segment.")
+                writer.computed("public var path: String", "\"\(endpoint.pathLiteral)\"")
+                writer.endpointQuery(endpoint.properties)
+                writer.endpointHeaders(endpoint.properties)
+                for property in endpoint.properties {
+                    let name = SwiftName.escaped(property.name)
+                    let body: (String) -> String
+                    switch property.placement {
+                    case .body:
+                        body = { ".json(\($0), encoder: .json)" }
+                    case .rawBody(let contentType):
+                        let data = property.type == "String" ? { "Data(\($0).utf8)" } : { $0 }
+                        body = { ".data(\(data($0)), contentType: \(literal(contentType)))" }
+                    default:
+                        continue
+                    }
+                    writer.line()
+                    writer.line("/// The request body, as the description's media type.")
+                    if property.isOptional {
+                        writer.computed("public var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
+                    } else {
+                        writer.computed("public var body: RequestBody", body(name))
+                    }
+                }
+                let hasBody = endpoint.properties.contains {
+                    switch $0.placement {
+                    case .body, .rawBody: return true
+                    default: return false
+                    }
+                }
+                if !hasBody, ["POST", "PUT", "PATCH"].contains(endpoint.conformance) {
+                    writer.line()
+                    writer.line("/// No body: the operation takes none.")
+                    writer.line("public var body: RequestBody { .empty }")
+                }
+                let errorBody = endpoint.errorBodyType.map { ", errorBodyType: \($0).self" } ?? ""
+                writer.line()
+                writer.line(
+                    "/// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;")
+                writer.line(
+                    endpoint.errorBodyType.map { "/// an error response's body as `\($0)`." }
+                        ?? "/// no error body is declared.")
+                writer.computed("public var options: CallOptions", "CallOptions(decoder: .json\(errorBody))")
+                for nested in endpoint.nested {
+                    writer.line()
+                    writer.declaration(nested)
+                }
+            }
+        }
+
+        private mutating func endpointQuery(_ properties: [EndpointDeclaration.Property]) {
+            let items = properties.compactMap { property -> String? in
+                guard case .query(let name, let separator) = property.placement else { return nil }
+                let value = SwiftName.escaped(property.name)
+                guard let separator else { return "\(literal(name)): \(value)" }
+                let joined = "map { \"\\($0)\" }.joined(separator: \(literal(separator)))"
+                return "\(literal(name)): \(value)\(property.isOptional ? "?" : "").\(joined)"
+            }
+            guard !items.isEmpty else { return }
+            line()
+            line("/// The query parameters; those that are `nil` are not sent.")
+            let single = "public var query: Parameters { [\(items.joined(separator: ", "))] }"
+            if single.count + 4 * level <= 120 {
+                line(single)
+                return
+            }
+            block("public var query: Parameters") { writer in
+                writer.line("[")
+                for item in items { writer.line("    \(item),") }
+                writer.line("]")
+            }
+        }
+
+        private mutating func endpointHeaders(_ properties: [EndpointDeclaration.Property]) {
+            let headers = properties.compactMap { property -> (String, EndpointDeclaration.Property)? in
+                guard case .header(let name) = property.placement else { return nil }
+                return (name, property)
+            }
+            guard !headers.isEmpty else { return }
+            line()
+            line("/// The header parameters; those that are `nil` are not sent.")
+            block("public var headers: HTTPHeaders") { writer in
+                writer.line("var headers = HTTPHeaders()")
+                for (name, property) in headers {
+                    let value = SwiftName.escaped(property.name)
+                    writer.line(
+                        "headers[\(literal(name))] = \(property.isOptional ? "\(value).map { \"\\($0)\" }" : "\"\\(\(value))\"")"
+                    )
+                }
+                writer.line("return headers")
+            }
+        }
+    }
+
+    /// A Swift string literal for `text`.
+    func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+#endif

@@ -1,0 +1,57 @@
+// endpointkit-generate: EndpointKit endpoint structs from an OpenAPI 3.0 or 3.1 description.
+//
+//     endpointkit-generate api.yaml --output Sources/GitHubAPI/Generated --tag repos --tag issues
+
+#if OpenAPIGenerator
+    import EndpointKitGenerator
+    import Foundation
+
+    let usage = """
+        usage: endpointkit-generate <description.yaml|json> --output <directory>
+                                    [--tag NAME]... [--operation OPERATION_ID]... [--path GLOB]...
+                                    [--module-name NAME] [--quiet]
+
+        Writes one struct per operation (Endpoints/<Tag>.swift) and a Codable type per component schema
+        the operations need (Schemas/<Type>.swift). With filters, only the operations that match one of
+        them. Files under <directory> that an earlier run wrote and this one does not are removed.
+        """
+
+    do {
+        let arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
+        if arguments.wantsHelp {
+            print(usage)
+            exit(0)
+        }
+        let started = ContinuousClock.now
+        let report = try GeneratorCommand(arguments: arguments).run()
+        let elapsed = ContinuousClock.now - started
+        for warning in report.warnings {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        if !arguments.quiet {
+            let seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+            print(
+                "Generated \(counted(report.endpointCount, "endpoint")) and \(counted(report.typeCount, "type")) in "
+                    + "\(counted(report.fileCount, "file")) "
+                    + "(\(report.lineCount) lines; \(report.writtenCount) written, \(report.removedCount) removed) "
+                    + "in \(String(format: "%.2f", seconds)) s, with \(counted(report.warnings.count, "warning")).")
+        }
+    } catch let error as CommandLineArguments.UsageError {
+        FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
+        exit(64)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        exit(1)
+    }
+#else
+    import Foundation
+
+    FileHandle.standardError.write(
+        Data(
+            """
+            error: endpointkit-generate was built without the OpenAPIGenerator trait.
+            Build it with `swift build --traits OpenAPIGenerator --product endpointkit-generate`.
+
+            """.utf8))
+    exit(69)
+#endif

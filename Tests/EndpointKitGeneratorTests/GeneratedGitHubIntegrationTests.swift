@@ -1,0 +1,81 @@
+import EndpointKit
+import Foundation
+import GitHubGenerated
+import Testing
+
+/// The GitHub-like server `scripts/github_server.py`, started by `scripts/test`.
+private enum GitHubServer {
+    static let url: URL? = ProcessInfo.processInfo.environment["GITHUB_SERVER_URL"].flatMap {
+        $0.isEmpty ? nil : URL(string: $0)
+    }
+    static let token = ProcessInfo.processInfo.environment["GITHUB_SERVER_TOKEN"] ?? "ghp_testtoken"
+    static var isRequired: Bool {
+        let required = ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] ?? ""
+        return !required.isEmpty && required != "0"
+    }
+}
+
+// Endpoints that endpointkit-generate wrote from GitHub's own OpenAPI description
+// (Examples/GitHubGenerated), against the GitHub-like server: every field the description
+// requires must be there, and the declared errors decode into their types.
+@Suite(
+    "Generated GitHub endpoints against the GitHub-like server",
+    .enabled(if: GitHubServer.url != nil || GitHubServer.isRequired, "GITHUB_SERVER_URL is not set: run scripts/test"))
+struct GeneratedGitHubIntegrationTests {
+    private func client() throws -> Client {
+        let url = try #require(GitHubServer.url, "GITHUB_SERVER_URL is not set, so this suite would be skipped")
+        return Client(baseURL: url, authenticator: .token(GitHubServer.token)) { $0.retryPolicy = .never }
+    }
+
+    @Test("A user's repositories, across every page of the Link header")
+    func listsRepositoriesAcrossPages() async throws {
+        var pages = 0
+        var names: [String] = []
+        for try await page in try client().pages(of: ReposListForUser(username: "octocat", perPage: 100)) {
+            pages += 1
+            names += page.value.map(\.name)
+        }
+        #expect(pages == 3)
+        #expect(names.count == 250)
+        #expect(names.first == "repo-001")
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test("One repository, decoded into the full-repository schema's type")
+    func getsRepository() async throws {
+        let repository = try await client().get(ReposGet(owner: "octocat", repo: "repo-042"))
+        #expect(repository.fullName == "octocat/repo-042")
+        #expect(repository.owner.login == "octocat")
+        #expect(repository.htmlURL == URL(string: "https://github.com/octocat/repo-042"))
+        #expect(repository.createdAt < repository.updatedAt)
+    }
+
+    @Test("Creating an issue sends the typed body and decodes the issue")
+    func createsIssue() async throws {
+        let issue = try await client().post(
+            IssuesCreate(
+                owner: "octocat", repo: "repo-001",
+                requestBody: .init(title: .string("Found a bug"), body: "Steps: …", labels: [.string("bug")])))
+        #expect(issue.title == "Found a bug")
+        #expect(issue.body == "Steps: …")
+        #expect(issue.state == "open")
+        #expect(issue.number > 0)
+    }
+
+    @Test("A 422 arrives as the validation error the description declares")
+    func decodesValidationError() async throws {
+        let endpoint = IssuesCreate(owner: "octocat", repo: "repo-001", requestBody: .init(title: .string("")))
+        let error = await #expect(throws: EndpointError.self) { try await client().post(endpoint) }
+        guard case .unacceptableStatus(let failure) = error else {
+            Issue.record("expected an unacceptable status, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 422)
+        guard case .validationError(let validation)? = failure.errorBody(as: IssuesCreate.ErrorBody.self) else {
+            Issue.record("expected a validation error body, got \(String(describing: failure.errorBody))")
+            return
+        }
+        #expect(validation.message == "Validation Failed")
+        #expect(validation.errors?.map(\.code) == ["missing_field"])
+    }
+}
