@@ -55,7 +55,7 @@ struct GeneratedGitHubIntegrationTests {
         let issue = try await client().post(
             IssuesCreate(
                 owner: "octocat", repo: "repo-001",
-                requestBody: .init(title: .string("Found a bug"), body: "Steps: …", labels: [.string("bug")])))
+                requestBody: .init(title: "Found a bug", body: "Steps: …", labels: ["bug"])))
         #expect(issue.title == "Found a bug")
         #expect(issue.body == "Steps: …")
         #expect(issue.state == "open")
@@ -64,7 +64,7 @@ struct GeneratedGitHubIntegrationTests {
 
     @Test("A 422 arrives as the validation error the description declares")
     func decodesValidationError() async throws {
-        let endpoint = IssuesCreate(owner: "octocat", repo: "repo-001", requestBody: .init(title: .string("")))
+        let endpoint = IssuesCreate(owner: "octocat", repo: "repo-001", requestBody: .init(title: ""))
         let error = await #expect(throws: EndpointError.self) { try await client().post(endpoint) }
         guard case .unacceptableStatus(let failure) = error else {
             Issue.record("expected an unacceptable status, got \(String(describing: error))")

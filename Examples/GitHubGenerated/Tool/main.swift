@@ -33,12 +33,12 @@ let repository = try await client.get(ReposGet(owner: "octocat", repo: "repo-042
 print("\(repository.fullName): \(repository.description ?? "(no description)"), \(repository.stargazersCount) stars")
 
 let issue = try await client.post(
-    IssuesCreate(owner: "octocat", repo: "repo-042", requestBody: .init(title: .string("Found a bug"))))
+    IssuesCreate(owner: "octocat", repo: "repo-042", requestBody: .init(title: "Found a bug")))
 print("opened issue #\(issue.number): \(issue.title) (\(issue.state))")
 
 // An error the description declares arrives typed.
 do {
-    _ = try await client.post(IssuesCreate(owner: "octocat", repo: "repo-042", requestBody: .init(title: .string(""))))
+    _ = try await client.post(IssuesCreate(owner: "octocat", repo: "repo-042", requestBody: .init(title: "")))
 } catch .unacceptableStatus(let failure) {
     if case .validationError(let error)? = failure.errorBody(as: IssuesCreate.ErrorBody.self) {
         print("\(failure.statusCode): \(error.message) \(error.errors?.compactMap(\.field) ?? [])")

@@ -189,7 +189,16 @@
 
         private mutating func choice(_ choice: ChoiceDeclaration) {
             documentation(choice.documentation, fallback: "One of several types.")
-            typeOpening("indirect enum", choice.name, ["Codable", "Hashable", "Sendable", "JSONObject"]) { writer in
+            // A choice with a `String` or an `Int` case can be written as a literal: `title: "Bug"`.
+            let literals = [
+                ("String", "ExpressibleByStringLiteral", "stringLiteral"),
+                ("Int", "ExpressibleByIntegerLiteral", "integerLiteral"),
+            ]
+            .compactMap { type, conformance, label in
+                choice.cases.first { $0.type == type }.map { (conformance, label, type, $0.name) }
+            }
+            let conformances = ["Codable", "Hashable", "Sendable", "JSONObject"] + literals.map(\.0)
+            typeOpening("indirect enum", choice.name, conformances) { writer in
                 for (caseName, type) in choice.cases {
                     writer.line("/// \("AEIOU".contains(type.first ?? "x") ? "An" : "A") `\(type)`.")
                     writer.line("case \(SwiftName.escaped(caseName))(\(type))")
@@ -212,6 +221,13 @@
                     writer.line("}")
                 }
                 writer.line()
+                for (_, label, type, caseName) in literals {
+                    writer.line("/// The `\(caseName)` case.")
+                    writer.block("public init(\(label) value: \(type))") {
+                        $0.line("self = .\(SwiftName.escaped(caseName))(value)")
+                    }
+                    writer.line()
+                }
                 writer.line("/// The case's value, as it was decoded.")
                 writer.block("public func encode(to encoder: any Encoder) throws") { writer in
                     writer.line("var container = encoder.singleValueContainer()")

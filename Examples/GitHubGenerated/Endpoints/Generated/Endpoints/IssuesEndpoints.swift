@@ -83,7 +83,9 @@ public struct IssuesCreate: POST {
         }
 
         /// One of several types.
-        public indirect enum Title: Codable, Hashable, Sendable, JSONObject {
+        public indirect enum Title: Codable, Hashable, Sendable, JSONObject, ExpressibleByStringLiteral,
+            ExpressibleByIntegerLiteral
+        {
             /// A `String`.
             case string(String)
             /// An `Int`.
@@ -104,6 +106,16 @@ public struct IssuesCreate: POST {
                 }
             }
 
+            /// The `string` case.
+            public init(stringLiteral value: String) {
+                self = .string(value)
+            }
+
+            /// The `integer` case.
+            public init(integerLiteral value: Int) {
+                self = .integer(value)
+            }
+
             /// The case's value, as it was decoded.
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.singleValueContainer()
@@ -116,7 +128,9 @@ public struct IssuesCreate: POST {
         }
 
         /// One of several types.
-        public indirect enum Milestone: Codable, Hashable, Sendable, JSONObject {
+        public indirect enum Milestone: Codable, Hashable, Sendable, JSONObject, ExpressibleByStringLiteral,
+            ExpressibleByIntegerLiteral
+        {
             /// A `String`.
             case string(String)
             /// An `Int`.
@@ -137,6 +151,16 @@ public struct IssuesCreate: POST {
                 }
             }
 
+            /// The `string` case.
+            public init(stringLiteral value: String) {
+                self = .string(value)
+            }
+
+            /// The `integer` case.
+            public init(integerLiteral value: Int) {
+                self = .integer(value)
+            }
+
             /// The case's value, as it was decoded.
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.singleValueContainer()
@@ -149,7 +173,7 @@ public struct IssuesCreate: POST {
         }
 
         /// One of several types.
-        public indirect enum Label: Codable, Hashable, Sendable, JSONObject {
+        public indirect enum Label: Codable, Hashable, Sendable, JSONObject, ExpressibleByStringLiteral {
             /// A `String`.
             case string(String)
             /// An `Object`.
@@ -168,6 +192,11 @@ public struct IssuesCreate: POST {
                 } else {
                     self = .unknown(try container.decode(JSONValue.self))
                 }
+            }
+
+            /// The `string` case.
+            public init(stringLiteral value: String) {
+                self = .string(value)
             }
 
             /// The case's value, as it was decoded.

@@ -185,7 +185,7 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
     }
 
     /// One of several types.
-    public indirect enum Label: Codable, Hashable, Sendable, JSONObject {
+    public indirect enum Label: Codable, Hashable, Sendable, JSONObject, ExpressibleByStringLiteral {
         /// A `String`.
         case string(String)
         /// An `Object`.
@@ -204,6 +204,11 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
             } else {
                 self = .unknown(try container.decode(JSONValue.self))
             }
+        }
+
+        /// The `string` case.
+        public init(stringLiteral value: String) {
+            self = .string(value)
         }
 
         /// The case's value, as it was decoded.
