@@ -45,15 +45,13 @@
                 componentTypes[name] = topLevel.claim(SwiftName.type(name))
             }
             var endpointNames: [String] = []
-            var allNames = Set(componentTypes.values)
             for operation in selected {
                 let base = SwiftName.type(operation.operationID ?? "\(operation.method) \(operation.path)")
                 let name = topLevel.claim(base)
                 endpointNames.append(name)
-                allNames.insert(name)
             }
 
-            let types = TypeBuilder(document: document, componentTypes: componentTypes, topLevelNames: allNames)
+            let types = TypeBuilder(document: document, componentTypes: componentTypes)
             var builder = EndpointBuilder(types: types)
             var endpoints: [EndpointDeclaration] = []
             var roots: [Schema] = []

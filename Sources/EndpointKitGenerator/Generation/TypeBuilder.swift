@@ -5,18 +5,15 @@
         let document: OpenAPIDescription
         /// The Swift name of each component schema.
         let componentTypes: [String: String]
-        /// Every top-level type name, which nested types must not hide.
-        let topLevelNames: Set<String>
         private(set) var warnings: [GeneratorWarning] = []
         /// The component whose type is being declared, with the types nested in it.
         var currentComponent: String?
         /// Whether a property was stored out of line, so the module needs `Indirect`.
         private(set) var needsIndirect = false
 
-        init(document: OpenAPIDescription, componentTypes: [String: String], topLevelNames: Set<String>) {
+        init(document: OpenAPIDescription, componentTypes: [String: String]) {
             self.document = document
             self.componentTypes = componentTypes
-            self.topLevelNames = topLevelNames
         }
 
         /// Where nested types go: inside a struct, or beside a top-level alias.
