@@ -121,6 +121,30 @@
             #expect(health.contains("public typealias ResponseType = String\n"))
         }
 
+        @Test("A parameter that is a choice of scalars is still held to the rules of where it goes")
+        func checksScalarChoiceParameters() throws {
+            let text = """
+                openapi: 3.0.3
+                info: {title: x, version: "1"}
+                paths:
+                  /runs:
+                    get:
+                      operationId: runs/list
+                      parameters:
+                        - name: workflow
+                          in: query
+                          style: deepObject
+                          schema: {oneOf: [{type: integer}, {type: string}]}
+                      responses: {"204": {description: none}}
+                """
+            let code = try EndpointGenerator.generate(text: text, sourceName: "x")
+            #expect(
+                code.warnings.map(\.description) == [
+                    "#/paths/~1runs/get/parameters/0: query parameter style 'deepObject' is not supported; operation 'runs/list' skipped"
+                ])
+            #expect(code.endpointCount == 0)
+        }
+
         @Test(
             "A malformed description is an error that says what and where",
             arguments: [

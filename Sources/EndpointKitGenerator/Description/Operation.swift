@@ -66,9 +66,13 @@
         }
 
         static func isJSON(_ mediaType: String) -> Bool {
-            let essence =
-                mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let essence = essence(of: mediaType)
             return essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+        }
+
+        /// `Text/HTML; charset=utf-8` → `text/html`.
+        static func essence(of mediaType: String) -> String {
+            mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         }
     }
 

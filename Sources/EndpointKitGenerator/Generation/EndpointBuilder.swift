@@ -86,9 +86,10 @@
                             placement: .body))
                     hasBody = true
                 } else if let first = body.content.entries.first {
-                    switch BodyKind(mediaType: first.mediaType) {
+                    let kind = BodyKind(mediaType: first.mediaType)
+                    switch kind {
                     case .text, .binary:
-                        let isText = BodyKind(mediaType: first.mediaType) == .text
+                        let isText = kind == .text
                         properties.append(
                             .init(
                                 name: memberNames.claim("requestBody"), type: isText ? "String" : "Data",
@@ -156,9 +157,7 @@
             case text, binary, unsupported
 
             init(mediaType: String) {
-                let essence =
-                    mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                    ?? ""
+                let essence = Content.essence(of: mediaType)
                 if essence.hasSuffix("xml") || essence.hasPrefix("multipart/")
                     || essence == "application/x-www-form-urlencoded"
                 {
@@ -179,9 +178,11 @@
                 if case .object = items.kind { return "parameter '\(parameter.name)' is an array of objects" }
                 isArray = true
             case .oneOf, .anyOf:
-                if parameter.isScalarChoice { return nil }
-                return
-                    "parameter '\(parameter.name)' is a choice of types that are not all scalars, which is not supported"
+                guard parameter.isScalarChoice else {
+                    return
+                        "parameter '\(parameter.name)' is a choice of types that are not all scalars, which is not supported"
+                }
+                isArray = false
             case .object, .allOf, .any:
                 return "parameter '\(parameter.name)' is an object or a choice of types, which is not supported"
             default:

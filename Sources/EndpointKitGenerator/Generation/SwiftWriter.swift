@@ -100,10 +100,8 @@
             typeOpening("struct", structure.name, ["Codable", "Hashable", "Sendable", "JSONObject"]) { writer in
                 for property in structure.properties {
                     writer.documentation(property.documentation, fallback: "The `\(property.jsonName)` member.")
-                    writer.line(
-                        "\(property.isIndirect ? "@Indirect " : "")public var \(SwiftName.escaped(property.name)): "
-                            + "\(property.type)\(property.isOptional ? "?" : "")"
-                    )
+                    writer.storedProperty(
+                        property.name, property.type, isOptional: property.isOptional, isIndirect: property.isIndirect)
                 }
                 writer.line()
                 writer.line("/// A value with the given members; those left out are absent.")
@@ -269,9 +267,7 @@
                     case .body, .rawBody: fallback = "The request body."
                     }
                     writer.documentation(property.documentation, fallback: fallback)
-                    writer.line(
-                        "public var \(SwiftName.escaped(property.name)): \(property.type)\(property.isOptional ? "?" : "")"
-                    )
+                    writer.storedProperty(property.name, property.type, isOptional: property.isOptional)
                 }
                 if !endpoint.properties.isEmpty { writer.line() }
                 writer.line("/// The request, from its parameters; optional ones left out are not sent.")
@@ -281,37 +277,7 @@
                 writer.computed("public var path: String", "\"\(endpoint.pathLiteral)\"")
                 writer.endpointQuery(endpoint.properties)
                 writer.endpointHeaders(endpoint.properties)
-                for property in endpoint.properties {
-                    let name = SwiftName.escaped(property.name)
-                    let body: (String) -> String
-                    switch property.placement {
-                    case .body:
-                        body = { ".json(\($0), encoder: .json)" }
-                    case .rawBody(let contentType):
-                        let data = property.type == "String" ? { "Data(\($0).utf8)" } : { $0 }
-                        body = { ".data(\(data($0)), contentType: \(literal(contentType)))" }
-                    default:
-                        continue
-                    }
-                    writer.line()
-                    writer.line("/// The request body, as the description's media type.")
-                    if property.isOptional {
-                        writer.computed("public var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
-                    } else {
-                        writer.computed("public var body: RequestBody", body(name))
-                    }
-                }
-                let hasBody = endpoint.properties.contains {
-                    switch $0.placement {
-                    case .body, .rawBody: return true
-                    default: return false
-                    }
-                }
-                if !hasBody, ["POST", "PUT", "PATCH"].contains(endpoint.conformance) {
-                    writer.line()
-                    writer.line("/// No body: the operation takes none.")
-                    writer.line("public var body: RequestBody { .empty }")
-                }
+                writer.endpointBody(endpoint)
                 let errorBody = endpoint.errorBodyType.map { ", errorBodyType: \($0).self" } ?? ""
                 writer.line()
                 writer.line(
@@ -324,6 +290,45 @@
                     writer.line()
                     writer.declaration(nested)
                 }
+            }
+        }
+
+        /// `public var name: Type?`, with `@Indirect` in front when the value is stored out of line.
+        mutating func storedProperty(_ name: String, _ type: String, isOptional: Bool, isIndirect: Bool = false) {
+            let declaration = "public var \(SwiftName.escaped(name)): \(type)\(isOptional ? "?" : "")"
+            line(isIndirect ? "@Indirect " + declaration : declaration)
+        }
+
+        /// `body`: the request body property as JSON, text or bytes; `.empty` for a method that
+        /// requires a body when the operation takes none.
+        private mutating func endpointBody(_ endpoint: EndpointDeclaration) {
+            let body: (String) -> String
+            let property = endpoint.properties.first { property in
+                switch property.placement {
+                case .body, .rawBody: return true
+                default: return false
+                }
+            }
+            switch property?.placement {
+            case .body?:
+                body = { ".json(\($0), encoder: .json)" }
+            case .rawBody(let contentType)?:
+                let data = property?.type == "String" ? { "Data(\($0).utf8)" } : { $0 }
+                body = { ".data(\(data($0)), contentType: \(literal(contentType)))" }
+            default:
+                guard ["POST", "PUT", "PATCH"].contains(endpoint.conformance) else { return }
+                line()
+                line("/// No body: the operation takes none.")
+                line("public var body: RequestBody { .empty }")
+                return
+            }
+            let name = SwiftName.escaped(property!.name)
+            line()
+            line("/// The request body, as the description's media type.")
+            if property!.isOptional {
+                computed("public var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
+            } else {
+                computed("public var body: RequestBody", body(name))
             }
         }
 
