@@ -81,7 +81,7 @@
             "Dictionary", "Double", "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int64", "JSONObject",
             "JSONValue", "Never", "Optional", "Parameters", "Protocol", "RequestBody", "Result", "Self", "Sendable",
             "Set", "String", "Type", "URL", "UUID", "Void", "CallOptions", "HTTPHeaders", "HTTPMethod", "NoContent",
-            "Endpoint", "EndpointKit", "Foundation", "Indirect", "GET", "POST", "PUT", "PATCH", "DELETE", "Body",
+            "Endpoint", "EndpointKit", "Foundation", "Indirect", "GET", "POST", "PUT", "PATCH", "DELETE",
             "Response",
         ]
 

@@ -171,10 +171,10 @@ public struct PetsUpdate: PATCH {
     /// The pet's identifier.
     public var petID: Int
     /// The request body.
-    public var requestBody: BodyValue?
+    public var requestBody: Body?
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(petID: Int, requestBody: BodyValue? = nil) {
+    public init(petID: Int, requestBody: Body? = nil) {
         self.petID = petID
         self.requestBody = requestBody
     }
@@ -190,7 +190,7 @@ public struct PetsUpdate: PATCH {
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// An object of the API description.
-    public struct BodyValue: Codable, Hashable, Sendable, JSONObject {
+    public struct Body: Codable, Hashable, Sendable, JSONObject {
         /// The `name` member.
         public var name: String?
         /// The `status` member.

@@ -28,10 +28,10 @@ public struct IssuesCreate: POST {
     /// A path parameter.
     public var repo: String
     /// The request body.
-    public var requestBody: BodyValue
+    public var requestBody: Body
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(owner: String, repo: String, requestBody: BodyValue) {
+    public init(owner: String, repo: String, requestBody: Body) {
         self.owner = owner
         self.repo = repo
         self.requestBody = requestBody
@@ -48,7 +48,7 @@ public struct IssuesCreate: POST {
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: ErrorBody.self) }
 
     /// An object of the API description.
-    public struct BodyValue: Codable, Hashable, Sendable, JSONObject {
+    public struct Body: Codable, Hashable, Sendable, JSONObject {
         /// The title of the issue.
         public var title: Title
         /// The contents of the issue.
