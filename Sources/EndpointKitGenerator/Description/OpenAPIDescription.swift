@@ -140,7 +140,6 @@
         var parameters: [String: DescriptionNode] = [:]
         var responses: [String: DescriptionNode] = [:]
         var requestBodies: [String: DescriptionNode] = [:]
-        var headers: [String: DescriptionNode] = [:]
 
         init(_ components: DescriptionNode?) throws {
             guard let components else { return }
@@ -203,8 +202,7 @@
         func response(_ element: DescriptionNode) throws -> ResponseDescription {
             let node = try resolve(element, in: "responses", responses)
             return ResponseDescription(
-                summary: try node.text("description"), content: try content(node["content"]),
-                headers: try node["headers"]?.entries().map(\.key) ?? [], pointer: node.pointer)
+                summary: try node.text("description"), content: try content(node["content"]), pointer: node.pointer)
         }
 
         private func content(_ node: DescriptionNode?) throws -> Content {

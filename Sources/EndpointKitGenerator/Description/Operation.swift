@@ -86,7 +86,6 @@
     struct ResponseDescription {
         var summary: String?
         var content: Content
-        var headers: [String]
         var pointer: JSONPointer
     }
 #endif

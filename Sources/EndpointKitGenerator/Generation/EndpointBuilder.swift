@@ -146,7 +146,7 @@
             }
             documentation.append(reference)
             return EndpointDeclaration(
-                name: name, operationID: operation.operationID, tag: operation.tags.first ?? "default",
+                name: name, tag: operation.tags.first ?? "default",
                 documentation: documentation, conformance: conformance, customMethod: customMethod,
                 deprecated: operation.deprecated, responseType: responseType, properties: properties,
                 pathLiteral: pathLiteral, errorBodyType: errorBodyType, nested: nested.declarations)

@@ -20,7 +20,6 @@
         }
 
         var name: String
-        var operationID: String?
         var tag: String
         var documentation: [String]
         /// `GET`, `POST`…, `DELETE, EndpointWithBody`, or `Endpoint` with ``customMethod``.
