@@ -214,9 +214,11 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
             throw CancellationError()
         }
         if state.head == state.chunks.count, let spill = state.spill, spill.unread > 0 {
-            // Memory is read; the chunks that came after it are on disk.
+            // Memory is read; the chunks that came after it are on disk. Read in pieces of 64 KiB,
+            // below malloc's threshold for a fresh mapping: pieces of 256 KiB each took 64 page
+            // faults, 55,000 for a million 100-byte events (`perf stat`; 8,000 with 64 KiB).
             defer { lock.unlock() }
-            return .chunk(try spill.read(upTo: 256 << 10))
+            return .chunk(try spill.read(upTo: 64 << 10))
         }
         guard state.head < state.chunks.count else {
             defer { lock.unlock() }

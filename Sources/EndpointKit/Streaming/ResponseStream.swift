@@ -71,23 +71,17 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
         /// The next piece the reader has parsed, as an element; `nil` when it has none left.
         @inlinable
         func takeParsed() throws(EndpointError) -> Element? {
-            let index = reader.nextIndex
             switch format.framing {
             case .serverSentEvents:
-                guard index < reader.events.count else { return nil }
-                reader.nextIndex = index + 1
-                let event = reader.events[index]
+                guard let event = reader.events.take() else { return nil }
                 if format.passesEventsThrough { return unsafeBitCast(event, to: Element.self) }
                 return try element(from: .event(event))
             case .lines:
-                guard index < reader.lines.count else { return nil }
-                reader.nextIndex = index + 1
-                let (number, line) = reader.lines[index]
+                guard let (number, line) = reader.lines.take() else { return nil }
                 return try element(from: .line(number, line))
             case .bytes:
-                guard index < reader.pieces.count else { return nil }
-                reader.nextIndex = index + 1
-                return try element(from: .bytes(reader.pieces[index]))
+                guard let bytes = reader.pieces.take() else { return nil }
+                return try element(from: .bytes(bytes))
             }
         }
 

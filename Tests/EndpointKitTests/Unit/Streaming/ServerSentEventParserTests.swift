@@ -50,6 +50,12 @@ struct ServerSentEventParserTests {
                 ServerSentEvent(data: "a\nb"), ServerSentEvent(data: "c"),
             ]),
         Case(
+            "a lone CR after LF lines ends a line, and LF lines after it still do",
+            "data: a\n\ndata: b\rdata: c\n\ndata: d\n\n",
+            [
+                ServerSentEvent(data: "a"), ServerSentEvent(data: "b\nc"), ServerSentEvent(data: "d"),
+            ]),
+        Case(
             "comments dispatch nothing, also inside an event", ": keep-alive\n\ndata: a\n: note\ndata: b\n\n",
             [
                 ServerSentEvent(data: "a\nb")
