@@ -26,18 +26,20 @@ let package = Package(
         .trait(
             name: "OpenAPIGenerator",
             description:
-                "endpointkit-generate and `swift package generate-endpoints`: endpoint structs from an OpenAPI description (needs Yams)."
+                "endpointkit-generate and `swift package generate-endpoints`: endpoint structs from an OpenAPI description (needs Yams and OpenAPIKit)."
         ),
         .default(enabledTraits: []),
     ],
     // Every package is gated by a trait: async-http-client and swift-nio by `AsyncHTTPClient`, Yams
-    // by `OpenAPIGenerator`. Every product of theirs below is a dependency only `.when(traits:)`,
+    // and OpenAPIKit by `OpenAPIGenerator`. Every product of theirs below is a dependency only `.when(traits:)`,
     // so with default traits SwiftPM resolves and fetches none of them (scripts/check-consumer
     // checks: 0 packages resolved).
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Without its default trait (ExternalLoading), which the generator does not use.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         .target(name: "EndpointKit"),
@@ -62,7 +64,11 @@ let package = Package(
 
         .target(
             name: "EndpointKitGenerator",
-            dependencies: [.product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPIGenerator"]))]
+            dependencies: [
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPIGenerator"])),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["OpenAPIGenerator"])),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["OpenAPIGenerator"])),
+            ]
         ),
         .executableTarget(name: "endpointkit-generate", dependencies: ["EndpointKitGenerator"]),
         .plugin(

@@ -103,6 +103,11 @@ def main():
         if set_key == "full":
             target = "< 2 s " + (verdict(cells["ek"][0] < 2) if cells["ek"][0] is not None else "n/a")
         rows.append((f"Generation, wall (median of {rounds})", cells["ek"][1], cells["sog"][1], text, target))
+        if set_key == "full" and (values.get(key("validate_time", "ek")) or failure("validate_failed", "ek")):
+            validated = seconds(values, key("validate_time", "ek"))
+            rss = mebibytes(median(values, key("validate_rss", "ek")))
+            text = f"{validated[1]}, {rss}" if validated[0] is not None else failure("validate_failed", "ek")
+            rows.append(("Generation with `--validate` (OpenAPIKit), wall and peak RSS", text, "", "", ""))
         ek_cpu, sog_cpu = seconds(values, key("gen_cpu", "ek")), seconds(values, key("gen_cpu", "sog"))
         rows.append(("Generation, CPU (user + sys)", ek_cpu[1], sog_cpu[1], ratio(ek_cpu[0], sog_cpu[0])[1], ""))
         ek_rss, sog_rss = median(values, key("gen_rss", "ek")), median(values, key("gen_rss", "sog"))

@@ -13,6 +13,9 @@
         case noOperationsSelected(filters: String)
         /// The output directory could not be written.
         case unwritableOutput(path: String, reason: String)
+        /// Validation (`--validate`) found rules of the OpenAPI specification that the description
+        /// breaks; nothing was written.
+        case failedValidation([ValidationFinding])
 
         /// What went wrong and where, for a person.
         public var description: String {
@@ -28,6 +31,11 @@
                 return "no operation matches \(filters)"
             case .unwritableOutput(let path, let reason):
                 return "cannot write \(path): \(reason)"
+            case .failedValidation(let findings):
+                let count = findings.count == 1 ? "1 problem" : "\(findings.count) problems"
+                return
+                    "the description breaks the OpenAPI specification (OpenAPIKit found \(count); nothing was written):"
+                    + findings.map { "\n  \($0)" }.joined()
             }
         }
     }

@@ -12,6 +12,8 @@
         var filter = OperationFilter()
         var moduleName: String?
         var quiet = false
+        /// Whether to check the description with OpenAPIKit before writing.
+        var validate = false
         var wantsHelp = false
 
         init(_ arguments: [String]) throws {
@@ -31,6 +33,7 @@
                 case "--path": filter.pathGlobs.append(try value(for: argument))
                 case "--module-name": moduleName = try value(for: argument)
                 case "--quiet", "-q": quiet = true
+                case "--validate": validate = true
                 case "--help", "-h":
                     wantsHelp = true
                     return

@@ -12,6 +12,8 @@
             var lineCount: Int
             var writtenCount: Int
             var removedCount: Int
+            /// OpenAPIKit's warnings with `--validate` (its errors stop the run); `nil` without.
+            var validationWarnings: [ValidationFinding]?
         }
 
         var arguments: CommandLineArguments
@@ -26,11 +28,19 @@
             let sourceName = URL(fileURLWithPath: arguments.description).lastPathComponent
             let code = try EndpointGenerator.generate(
                 text: text, filter: arguments.filter, sourceName: sourceName, moduleName: arguments.moduleName)
+            var validationWarnings: [ValidationFinding]?
+            if arguments.validate {
+                let findings = try DescriptionValidator.validate(text: text)
+                let errors = findings.filter { $0.severity == .error }
+                guard errors.isEmpty else { throw GeneratorError.failedValidation(errors) }
+                validationWarnings = findings
+            }
             let (written, removed) = try write(
                 code.files, into: URL(fileURLWithPath: arguments.output, isDirectory: true))
             return Report(
                 warnings: code.warnings, endpointCount: code.endpointCount, typeCount: code.typeCount,
-                fileCount: code.files.count, lineCount: code.lineCount, writtenCount: written, removedCount: removed)
+                fileCount: code.files.count, lineCount: code.lineCount, writtenCount: written, removedCount: removed,
+                validationWarnings: validationWarnings)
         }
 
         /// Writes the files whose contents changed (so a build recompiles only those) and removes

@@ -9,11 +9,14 @@
     let usage = """
         usage: endpointkit-generate <description.yaml|json> --output <directory>
                                     [--tag NAME]... [--operation OPERATION_ID]... [--path GLOB]...
-                                    [--module-name NAME] [--quiet]
+                                    [--module-name NAME] [--validate] [--quiet]
 
         Writes one struct per operation (Endpoints/<Tag>.swift) and a Codable type per component schema
         the operations need (Schemas/<Type>.swift). With filters, only the operations that match one of
         them. Files under <directory> that an earlier run wrote and this one does not are removed.
+
+        --validate also checks the description against the OpenAPI specification with OpenAPIKit
+        (unique operation IDs, references that resolve, and more) and writes nothing if it breaks it.
         """
 
     do {
@@ -28,13 +31,19 @@
         for warning in report.warnings {
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
+        for finding in report.validationWarnings ?? [] {
+            FileHandle.standardError.write(Data("warning: OpenAPIKit: \(finding)\n".utf8))
+        }
         if !arguments.quiet {
             let seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
             print(
                 "Generated \(counted(report.endpointCount, "endpoint")) and \(counted(report.typeCount, "type")) in "
                     + "\(counted(report.fileCount, "file")) "
                     + "(\(report.lineCount) lines; \(report.writtenCount) written, \(report.removedCount) removed) "
-                    + "in \(String(format: "%.2f", seconds)) s, with \(counted(report.warnings.count, "warning")).")
+                    + "in \(String(format: "%.2f", seconds)) s, with \(counted(report.warnings.count, "warning"))"
+                    + (report.validationWarnings.map {
+                        "; valid OpenAPI for OpenAPIKit, with \(counted($0.count, "warning"))"
+                    } ?? "") + ".")
         }
     } catch let error as CommandLineArguments.UsageError {
         FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
