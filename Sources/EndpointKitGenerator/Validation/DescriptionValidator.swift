@@ -98,11 +98,11 @@
         /// a string).
         static func jsonData(from text: String) throws -> (json: Data, version: String) {
             let object: Any
-            var json: Data?
+            let isJSON = text.first { !$0.isWhitespace } == "{"
+            let json = isJSON ? Data(text.utf8) : nil
             do {
-                if text.first(where: { !$0.isWhitespace }) == "{" {
-                    json = Data(text.utf8)
-                    object = try JSONSerialization.jsonObject(with: json!)
+                if let json {
+                    object = try JSONSerialization.jsonObject(with: json)
                 } else {
                     guard let node = try Yams.compose(yaml: text) else {
                         throw GeneratorError.malformedDescription("the file is empty", at: .root, line: nil)
