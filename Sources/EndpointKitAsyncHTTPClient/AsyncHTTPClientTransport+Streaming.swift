@@ -30,7 +30,19 @@
             let outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
             let streamer = ResponseStreamer(
                 url: request.url, bufferSize: bufferSize, idleTimeout: request.timeoutInterval, watchdog: idleWatchdog)
-            let exchange = client.execute(request: outgoing, delegate: streamer)
+            // The delegate runs on the connection's own event loop, so that bytes read just before
+            // the server closes the connection reach the reader. AsyncHTTPClient 1.37 forwards body
+            // parts only once the delegate has asked for more, and drops the ones it holds when the
+            // connection then fails (`AsyncHTTPClientStreamingIntegrationTests` reproduces it). On
+            // another event loop, the delegate's "more" arrives a hop late: if the server sent its
+            // last bytes and closed in between, SwiftNIO read them at the close and AsyncHTTPClient
+            // dropped them with the truncation error, so an SSE stream lost its last events (82 of
+            // 4,000 streams, four at a time). On the same loop the delegate asks for more before
+            // the read ends (0 of 8,000). Still lost: what arrives while the reader is behind and
+            // the buffer full; an SSE reconnection asks for it again with Last-Event-ID. The price:
+            // a stream does not reuse an idle connection of another event loop.
+            let exchange = client.execute(
+                request: outgoing, delegate: streamer, eventLoop: .delegateAndChannel(on: client.eventLoopGroup.any()))
             do {
                 return try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { continuation in
