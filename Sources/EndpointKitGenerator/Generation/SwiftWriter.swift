@@ -302,30 +302,30 @@
         /// `body`: the request body property as JSON, text or bytes; `.empty` for a method that
         /// requires a body when the operation takes none.
         private mutating func endpointBody(_ endpoint: EndpointDeclaration) {
-            let body: (String) -> String
-            let property = endpoint.properties.first { property in
+            // The body property, and how its value (an expression) becomes a `RequestBody`.
+            let bodies = endpoint.properties.lazy.compactMap {
+                property -> (EndpointDeclaration.Property, (String) -> String)? in
                 switch property.placement {
-                case .body, .rawBody: return true
-                default: return false
+                case .body:
+                    return (property, { ".json(\($0), encoder: .json)" })
+                case .rawBody(let contentType):
+                    let data = property.type == "String" ? { "Data(\($0).utf8)" } : { $0 }
+                    return (property, { ".data(\(data($0)), contentType: \(literal(contentType)))" })
+                default:
+                    return nil
                 }
             }
-            switch property?.placement {
-            case .body?:
-                body = { ".json(\($0), encoder: .json)" }
-            case .rawBody(let contentType)?:
-                let data = property?.type == "String" ? { "Data(\($0).utf8)" } : { $0 }
-                body = { ".data(\(data($0)), contentType: \(literal(contentType)))" }
-            default:
+            guard let (property, body) = bodies.first else {
                 guard ["POST", "PUT", "PATCH"].contains(endpoint.conformance) else { return }
                 line()
                 line("/// No body: the operation takes none.")
                 line("public var body: RequestBody { .empty }")
                 return
             }
-            let name = SwiftName.escaped(property!.name)
+            let name = SwiftName.escaped(property.name)
             line()
             line("/// The request body, as the description's media type.")
-            if property!.isOptional {
+            if property.isOptional {
                 computed("public var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
             } else {
                 computed("public var body: RequestBody", body(name))

@@ -63,10 +63,11 @@
             var message = reason
             if reason.hasSuffix("All Operation Ids in Document are unique") {
                 let counts = Dictionary(operationIDs().map { ($0, 1) }, uniquingKeysWith: +)
-                let repeated = counts.filter { $0.value > 1 }.keys.sorted()
+                let repeated = counts.filter { $0.value > 1 }.sorted { $0.key < $1.key }
                 if !repeated.isEmpty {
                     message +=
-                        ": " + repeated.map { "'\($0)' is the ID of \(counts[$0]!) operations" }.joined(separator: ", ")
+                        ": "
+                        + repeated.map { "'\($0.key)' is the ID of \($0.value) operations" }.joined(separator: ", ")
                 }
             }
             return ValidationFinding(.error, message, at: pointer(for: codingPath))
