@@ -27,11 +27,23 @@ struct RequestAuthentication: Sendable {
     func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
         guard isActive, let origin, request.url.flatMap(Origin.init) == origin else { return }
         let checked = request.allHTTPHeaderFields ?? [:]  // validated when the request was built
-        request = try await Self.reportingAuthenticatorErrors { [authenticator, request] in
-            var authenticated = request
+        #if canImport(FoundationNetworking)
+            // Linux's Foundation drops a bad value set with `setValue` silently: note it as it goes.
+            let recorder = RefusedHeaderRecorder()
+            let watched = recorder.watching(request)
+        #else
+            let watched = request
+        #endif
+        request = try await Self.reportingAuthenticatorErrors { [authenticator] in
+            var authenticated = watched
             try await authenticator.authenticate(&authenticated)
             return authenticated
         }
+        #if canImport(FoundationNetworking)
+            if let name = recorder.firstRefusedName {
+                throw .invalidRequest(.invalidHeaderValue(name: name))
+            }
+        #endif
         // Only what the authenticator added or changed needs checking.
         for (name, value) in request.allHTTPHeaderFields ?? [:] where checked[name] != value {
             try HeaderValidation.validate(name: name)
