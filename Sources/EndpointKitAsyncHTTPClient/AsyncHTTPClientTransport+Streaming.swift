@@ -27,7 +27,7 @@
 
         /// Sends one request (no redirect followed) and waits for its head.
         private func performStreaming(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
-            let outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+            let outgoing = try outgoingRequest(for: request)
             let streamer = ResponseStreamer(
                 url: request.url, bufferSize: bufferSize, idleTimeout: request.timeoutInterval, watchdog: idleWatchdog)
             // The delegate runs on the connection's own event loop, so that bytes read just before

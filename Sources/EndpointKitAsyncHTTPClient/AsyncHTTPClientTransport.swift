@@ -30,16 +30,17 @@
     ///   (`URLRequest.redirected(by:)`): only credential-free headers go to another origin, a
     ///   `307`/`308` keeps method and body, a `301`/`302`/`303` of a `POST` becomes a `GET`. The
     ///   `HTTPClient` must not follow redirects itself (AsyncHTTPClient would forward custom headers
-    ///   such as `X-API-Key` to another origin); if it does, the call fails with
-    ///   ``HTTPClientFollowsRedirectsError``. So `HTTPClient.shared`, which follows redirects, does
-    ///   not suit this transport.
+    ///   such as `X-API-Key` to another origin). The transport reads the `HTTPClient`'s redirect
+    ///   configuration when it is made; if it follows redirects, every call fails with
+    ///   ``HTTPClientFollowsRedirectsError`` before anything is sent. So `HTTPClient.shared`,
+    ///   which follows redirects, does not suit this transport.
     /// - **Timeouts**: the request's `timeoutInterval` (the client's or endpoint's `Timeouts.idle`)
     ///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
     ///   from the start of the request (waiting for a connection, connecting, sending) to the last
     ///   byte of the response; every part of the body sent or received starts it again. A slow but
-    ///   steady download never trips it. It is checked every eighth of the timeout, and at least every
-    ///   25 ms, so a request fails up to that much after it. It fails with
-    ///   `URLError(.timedOut)`, which EndpointKit reports as a retryable `transportFailed` whose
+    ///   steady download never trips it. One timer, set for the earliest moment any request can time
+    ///   out, checks it, so a request fails when its timeout is reached, not a polling interval
+    ///   later. It fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable `transportFailed` whose
     ///   `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
     ///   `Client` as with any transport.
     /// - **Cancellation** of the calling task stops the request at once and throws
@@ -61,6 +62,9 @@
         public let maximumRedirects: Int
         /// Enforces the idle timeouts of this transport's requests (shared by its copies).
         let idleWatchdog: IdleWatchdog
+        /// Whether `client` follows redirects itself, as read when the transport was made: then
+        /// every request is refused before anything is sent.
+        let clientFollowsRedirects: Bool
 
         /// Creates a transport that sends requests with `client`.
         ///
@@ -75,6 +79,7 @@
             self.maximumResponseSize = maximumResponseSize
             self.maximumRedirects = maximumRedirects
             idleWatchdog = IdleWatchdog(eventLoop: client.eventLoopGroup.next())
+            clientFollowsRedirects = client.followsRedirectsItself == true
         }
 
         /// The `HTTPClient` configuration this transport expects: redirects are not followed by
@@ -125,9 +130,21 @@
             return response
         }
 
+        /// The AsyncHTTPClient request for `request`, the one way every request of this transport
+        /// is made.
+        ///
+        /// - Throws: ``HTTPClientFollowsRedirectsError``, before anything is sent, when the
+        ///   `HTTPClient` follows redirects itself; else what `HTTPClient.Request` throws.
+        func outgoingRequest(for request: URLRequest) throws -> HTTPClient.Request {
+            guard !clientFollowsRedirects else {
+                throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
+            }
+            return try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+        }
+
         /// Sends one request (no redirect followed) and collects its response within the idle timeout.
         private func perform(_ request: URLRequest) async throws -> HTTPResponse {
-            let outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+            let outgoing = try outgoingRequest(for: request)
             let collector = ResponseCollector(
                 url: request.url, isHead: outgoing.method == .HEAD, limit: maximumResponseSize,
                 idleTimeout: request.timeoutInterval, watchdog: idleWatchdog)

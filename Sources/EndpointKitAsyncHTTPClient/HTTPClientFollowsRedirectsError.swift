@@ -1,8 +1,13 @@
 #if AsyncHTTPClient
     import Foundation
 
-    /// The `HTTPClient` given to ``AsyncHTTPClientTransport`` followed a redirect itself, so
-    /// EndpointKit's redirect rules were not applied.
+    /// The `HTTPClient` given to ``AsyncHTTPClientTransport`` follows redirects itself, so
+    /// EndpointKit's redirect rules would not apply.
+    ///
+    /// The transport reads the client's redirect configuration when it is made, and then refuses
+    /// every request before sending it: ``finalURL`` is `nil`. Should that configuration ever be out
+    /// of its reach, it still notices a redirect the client followed, after the fact: ``finalURL``
+    /// is where the client ended.
     ///
     /// AsyncHTTPClient strips `Authorization` and cookies on a redirect to another origin, but a
     /// custom credential header such as `X-API-Key` goes along. Create the client with
@@ -11,7 +16,7 @@
     public struct HTTPClientFollowsRedirectsError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The URL that was requested.
         public var requestedURL: URL?
-        /// The URL the `HTTPClient` ended at.
+        /// The URL the `HTTPClient` ended at; `nil` when the request was refused before it was sent.
         public var finalURL: URL?
 
         /// Creates the error.
@@ -26,7 +31,13 @@
 
         /// Says what happened and how to configure the client.
         public var description: String {
-            "the HTTPClient followed a redirect from \(requestedURL?.absoluteString ?? "?") to "
+            guard finalURL != nil else {
+                return "the HTTPClient given to AsyncHTTPClientTransport follows redirects itself, so nothing "
+                    + "was sent; create it with AsyncHTTPClientTransport.makeDefaultConfiguration() "
+                    + "(redirectConfiguration: .disallow) so that the transport follows redirects with "
+                    + "EndpointKit's rules"
+            }
+            return "the HTTPClient followed a redirect from \(requestedURL?.absoluteString ?? "?") to "
                 + "\(finalURL?.absoluteString ?? "?") itself; create it with "
                 + "AsyncHTTPClientTransport.makeDefaultConfiguration() (redirectConfiguration: .disallow) "
                 + "so that the transport follows redirects with EndpointKit's rules"

@@ -1,7 +1,7 @@
 #if AsyncHTTPClient
     import AsyncHTTPClient
     import EndpointKit
-    import EndpointKitAsyncHTTPClient
+    @testable import EndpointKitAsyncHTTPClient
     import Foundation
     import Testing
 
@@ -123,22 +123,56 @@
             }
         }
 
-        @Test("An HTTPClient that follows redirects itself is reported with HTTPClientFollowsRedirectsError")
-        func clientThatFollowsRedirects() async throws {
+        /// `GET /attempts/{key}` on the fault server: how many requests `/flaky/{key}` received.
+        struct Attempts: GET {
+            struct Count: Decodable, JSONObject { let attempts: Int }
+            typealias ResponseType = Count
+            let key: String
+            var path: String { "/attempts/\(segment: key)" }
+        }
+
+        @Test(
+            "An HTTPClient that follows redirects is refused before anything is sent: the other origin never sees the API key",
+            .enabled(if: HTTPBin.faultServerURL != nil, "needs the fault server"))
+        func clientThatFollowsRedirectsIsRefused() async throws {
+            let faultServer = try #require(HTTPBin.faultServerURL)
+            let key = "follows-\(UUID().uuidString.prefix(8))"
+            let target = faultServer.absoluteString + "/flaky/\(key)?failures=0"
             // AsyncHTTPClient's default configuration follows up to 5 redirects.
             try await HTTPBin.withHTTPClient(configuration: HTTPClient.Configuration()) { httpClient in
-                let client = Client(baseURL: HTTPBin.url!) {
+                let authenticator = ClosureAuthenticator { $0.setValue("secret-key", forHTTPHeaderField: "X-API-Key") }
+                let client = Client(baseURL: HTTPBin.url!, authenticator: authenticator) {
                     $0.retryPolicy = .never
                     $0.transport = AsyncHTTPClientTransport(client: httpClient)
                 }
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(RedirectedGet(target: "/get"))
+                    try await client.get(RedirectedGet(target: target))
                 }
 
                 let error = try #require(HTTPBin.transportError(of: result) as? HTTPClientFollowsRedirectsError)
-                #expect(error.finalURL?.absoluteString == HTTPBin.urlString("/get"))
+                #expect(error.finalURL == nil)
+                #expect(error.description.contains("nothing was sent"))
                 #expect(error.description.contains("makeDefaultConfiguration"))
+            }
+            let attempts = try await Client(baseURL: faultServer).get(Attempts(key: key)).attempts
+            #expect(attempts == 0, "the other origin received \(attempts) request(s)")
+        }
+
+        @Test("The redirect mode of an HTTPClient is read from its configuration")
+        func redirectModeIsRead() async throws {
+            var following = AsyncHTTPClientTransport.makeDefaultConfiguration()
+            following.redirectConfiguration = .follow(max: 3, allowCycles: false)
+            let cases: [(HTTPClient.Configuration, Bool)] = [
+                (AsyncHTTPClientTransport.makeDefaultConfiguration(), false),
+                (HTTPClient.Configuration(redirectConfiguration: .disallow), false),
+                (HTTPClient.Configuration(), true),
+                (following, true),
+            ]
+            for (configuration, follows) in cases {
+                try await HTTPBin.withHTTPClient(configuration: configuration) { httpClient in
+                    #expect(httpClient.followsRedirectsItself == follows)
+                }
             }
         }
     }
