@@ -116,6 +116,11 @@ let package = Package(
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
                 ),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                // An event loop with virtual time, for the idle watchdog's timer.
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),
         .testTarget(

@@ -66,14 +66,15 @@
             }
         }
 
-        func failIfIdle(at now: NIODeadline) -> Bool {
-            let (isOver, idleTask) = state.withLockedValue { state -> (Bool, HTTPClient.Task<HTTPResponse>?) in
-                if state.isFinished { return (true, nil) }
-                guard now - state.lastActivity >= idleTimeout else { return (false, nil) }
-                return (true, state.task)
+        func failIfIdle(at now: NIODeadline) -> NIODeadline? {
+            let (next, idleTask) = state.withLockedValue { state -> (NIODeadline?, HTTPClient.Task<HTTPResponse>?) in
+                if state.isFinished { return (nil, nil) }
+                let deadline = state.lastActivity + idleTimeout
+                guard now >= deadline else { return (deadline, nil) }
+                return (nil, state.task)
             }
             idleTask?.fail(reason: URLError(.timedOut))
-            return isOver
+            return next
         }
 
         func didVisitURL(task: HTTPClient.Task<HTTPResponse>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {

@@ -72,14 +72,17 @@
             task.futureResult.whenFailure { [self] error in fail(error) }
         }
 
-        func failIfIdle(at now: NIODeadline) -> Bool {
-            let (isOver, idleTask) = state.withLockedValue { state -> (Bool, HTTPClient.Task<Void>?) in
-                if state.isFinished { return (true, nil) }
-                guard !state.isPaused, now - state.lastActivity >= idleTimeout else { return (false, nil) }
-                return (true, state.task)
+        func failIfIdle(at now: NIODeadline) -> NIODeadline? {
+            let (next, idleTask) = state.withLockedValue { state -> (NIODeadline?, HTTPClient.Task<Void>?) in
+                if state.isFinished { return (nil, nil) }
+                // While the reader is behind, the timeout is not counted; it starts again on resuming.
+                if state.isPaused { return (now + idleTimeout, nil) }
+                let deadline = state.lastActivity + idleTimeout
+                guard now >= deadline else { return (deadline, nil) }
+                return (nil, state.task)
             }
             idleTask?.fail(reason: URLError(.timedOut))
-            return isOver
+            return next
         }
 
         func didVisitURL(task: HTTPClient.Task<Void>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {

@@ -3,6 +3,7 @@
     import EndpointKit
     import EndpointKitAsyncHTTPClient
     import Foundation
+    import NIOConcurrencyHelpers
     import Testing
 
     #if canImport(FoundationNetworking)
@@ -137,7 +138,7 @@
         }
 
         @Test(
-            "An idle timeout fires no earlier than set and soon after, below and above a second",
+            "An idle timeout fires no earlier than set, and before a server that answers after 10 s",
             arguments: [0.3, 0.9, 1.5])
         func idleTimeoutFiresWhenSet(idle: Double) async throws {
             try await HTTPBin.withHTTPClient { httpClient in
@@ -147,37 +148,41 @@
                 let start = ProcessInfo.processInfo.systemUptime
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(Delay(seconds: 3, timeouts: Timeouts(idle: idle)))
+                    try await client.get(Delay(seconds: 10, timeouts: Timeouts(idle: idle)))
                 }
 
+                // No upper wall-clock bound: how late it fires is measured by the benchmark.
                 let elapsed = HTTPBin.seconds(since: start)
                 #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
                 #expect(elapsed >= idle, "fired after \(elapsed) s")
-                // 0.4 to 19 ms after it in a debug build; the margin is for ThreadSanitizer.
-                #expect(elapsed < idle + 0.1, "fired after \(elapsed) s")
             }
         }
 
-        @Test("A short idle timeout is enforced promptly while a request with a long one is in flight")
+        @Test("A short idle timeout fires while a request with a long one is still in flight")
         func shortIdleTimeoutBesideALongOne() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
                 let client = Client(baseURL: HTTPBin.url!) {
                     $0.transport = AsyncHTTPClientTransport(client: httpClient)
                 }
-                // One request with a 60 s idle timeout in flight, then one with 0.2 s: the watchdog's
-                // checks must come often enough for the short one. Checked once a second (as the
-                // transport once did for long timeouts), it would fail about 0.9 s after it started.
-                let long = Task { try await client.get(Delay(seconds: 3, timeouts: Timeouts(idle: 60))) }
+                // One request with a 60 s idle timeout in flight (the server answers it after 10 s),
+                // then one with 0.2 s: the watchdog's timer must be set again for the short one, and
+                // fire before the long one ends.
+                let longEnded = NIOLockedValueBox(false)
+                let long = Task {
+                    defer { longEnded.withLockedValue { $0 = true } }
+                    _ = try await client.get(Delay(seconds: 10, timeouts: Timeouts(idle: 60)))
+                }
                 try await Task.sleep(nanoseconds: 100_000_000)
-                let start = ProcessInfo.processInfo.systemUptime
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(Delay(seconds: 5, timeouts: Timeouts(idle: 0.2)))
+                    try await client.get(Delay(seconds: 10, timeouts: Timeouts(idle: 0.2)))
                 }
+                let longIsStillInFlight = !longEnded.withLockedValue { $0 }
 
                 #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
-                #expect(HTTPBin.seconds(since: start) < 0.6)
-                _ = try await long.value
+                #expect(longIsStillInFlight)
+                long.cancel()
+                _ = await long.result
             }
         }
 
