@@ -5,10 +5,6 @@
     import Foundation
     import Testing
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
     @Suite("Size limit, timeouts, cancellation and failures of AsyncHTTPClientTransport", .requiresHTTPBin)
     struct LimitsIntegrationTests {
         @Test("A body up to the limit is returned whole, with or without Content-Length")
