@@ -3,10 +3,6 @@
     import EndpointKit
     import Foundation
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
     extension AsyncHTTPClientTransport: StreamingTransport {
         /// Sends `request` for a stream: returns once the response's head arrived, following
         /// redirects as ``send(_:)`` does, and hands the body to its buffer as AsyncHTTPClient reads

@@ -2,10 +2,6 @@
     import EndpointKit
     import Foundation
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
     extension AsyncHTTPClientTransport: TransferringTransport {
         /// Sends `request` as an upload or download. A download streams its `2xx` body to the file as
         /// AsyncHTTPClient reads it, reporting progress per part, so its size does not matter (the

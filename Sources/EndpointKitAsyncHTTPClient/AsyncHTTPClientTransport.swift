@@ -3,10 +3,6 @@
     import EndpointKit
     import Foundation
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
     /// A `Transport` that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession:
     /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
     ///

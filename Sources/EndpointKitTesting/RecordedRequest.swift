@@ -1,10 +1,6 @@
 import EndpointKit
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A request a ``StubTransport`` received, for assertions.
 ///
 /// ```swift

@@ -1,10 +1,6 @@
 import EndpointKit
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension Stub {
     /// A response whose body arrives in parts, as a server streams it: text or bytes split at any
     /// byte, pauses between them, and a drop that cuts the connection. Through a streaming call

@@ -1,10 +1,6 @@
 import EndpointKit
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What a ``StubTransport`` answers a matching request with: a response, or an error, possibly
 /// after a delay.
 ///

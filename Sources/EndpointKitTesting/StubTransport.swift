@@ -1,10 +1,6 @@
 import EndpointKit
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// An in-memory ``Transport`` for tests: it answers requests by method and path (and, if given,
 /// query) with canned responses, and records every request it sees.
 ///

@@ -25,9 +25,10 @@
             print(usage)
             exit(0)
         }
-        let started = ContinuousClock.now
+        // DispatchTime, not ContinuousClock: the generator runs on macOS 12 (Package.swift's platforms).
+        let started = DispatchTime.now().uptimeNanoseconds
         let report = try GeneratorCommand(arguments: arguments).run()
-        let elapsed = ContinuousClock.now - started
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         for warning in report.warnings {
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
@@ -35,7 +36,6 @@
             FileHandle.standardError.write(Data("warning: OpenAPIKit: \(finding)\n".utf8))
         }
         if !arguments.quiet {
-            let seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
             print(
                 "Generated \(counted(report.endpointCount, "endpoint")) and \(counted(report.typeCount, "type")) in "
                     + "\(counted(report.fileCount, "file")) "

@@ -6,10 +6,6 @@
     import NIOConcurrencyHelpers
     import Testing
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
     @Suite("Size limit, timeouts, cancellation and failures of AsyncHTTPClientTransport", .requiresHTTPBin)
     struct LimitsIntegrationTests {
         @Test("A body up to the limit is returned whole, with or without Content-Length")

@@ -5,10 +5,6 @@
     import Foundation
     import Testing
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
     @Suite("AsyncHTTPClientTransport used directly against httpbin", .requiresHTTPBin)
     struct TransportIntegrationTests {
         @Test("A request's method, headers and body arrive as they were set")

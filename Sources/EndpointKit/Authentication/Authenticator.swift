@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Changes each request just before it is sent, to add credentials.
 ///
 /// The client calls ``authenticate(_:)`` once per request, after the request is built and before

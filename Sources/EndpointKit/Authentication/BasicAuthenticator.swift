@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// HTTP Basic authentication (RFC 7617): `Authorization: Basic base64(username:password)`.
 ///
 /// The header is sent with every request; EndpointKit never waits for a `401` challenge (on

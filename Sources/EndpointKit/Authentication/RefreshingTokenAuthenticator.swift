@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends a token that expires, and renews it when the server answers `401`.
 ///
 /// The renewal is single-flight: however many requests fail at once, `refresh` runs once, they

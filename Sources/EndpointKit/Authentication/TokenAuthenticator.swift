@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends a token in the `Authorization` header: `token <token>` (GitHub's form) or
 /// `Bearer <token>` (OAuth 2).
 ///

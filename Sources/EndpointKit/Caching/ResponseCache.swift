@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Stores validated responses for conditional requests (`ETag`, `Last-Modified`).
 ///
 /// When a client has a cache, a `GET` whose earlier response carried an `ETag` or

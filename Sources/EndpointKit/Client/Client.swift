@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends endpoints to one server and decodes their responses.
 ///
 /// A client holds what is the same for every call: the base URL, the authenticator, and a

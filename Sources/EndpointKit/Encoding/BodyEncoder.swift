@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Encodes an `Encodable` request body into a request, setting its `Content-Type`.
 ///
 /// The client's default is ``JSONBodyEncoder``; conform to send another format.

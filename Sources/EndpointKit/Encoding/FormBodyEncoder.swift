@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Encodes parameters as an `application/x-www-form-urlencoded` body.
 ///
 /// Names and values are escaped exactly as ``URLQueryEncoder`` escapes them (a space is `%20`,

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Encodes ``Parameters`` into a request: into its URL's query, or into its body.
 ///
 /// The client uses one for query parameters (``URLQueryEncoder`` by default) and one for form

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Encodes parameters into the request URL's query, escaping every byte outside
 /// `A-Z a-z 0-9 - . _ ~`.
 ///

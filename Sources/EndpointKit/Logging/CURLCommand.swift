@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A `curl` command line that sends the same request as a `URLRequest`, with its credentials
 /// redacted: paste it into a shell to see what the server does with the request.
 ///

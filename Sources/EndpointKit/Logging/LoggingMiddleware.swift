@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Middleware that writes one line per exchange: the method, the URL with its secrets redacted,
 /// the status or the error, the duration and the sizes of both bodies.
 ///

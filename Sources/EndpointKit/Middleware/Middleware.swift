@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sees every request just before the transport sends it, and its response or error after.
 ///
 /// Middleware wraps the transport, in order: the first in the client's list is the outermost,

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Stage 5 of a call: the attempts at sending one built request until an acceptable response
 /// comes back, the retry policy gives up, or the call is cancelled.
 ///

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The cache step of each attempt (stage 5): one `GET` through a ``ResponseCache`` adds the
 /// stored validators to the request, answers a `304` with the stored response, and stores new
 /// responses that have validators.

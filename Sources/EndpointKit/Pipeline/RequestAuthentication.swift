@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Stage 4 of a call: the client's ``Authenticator``, run on each attempt's request — but only
 /// for the base URL's origin, so credentials never go to another host, even for an endpoint that
 /// allows other origins — and asked once per call to renew its credential after an unacceptable

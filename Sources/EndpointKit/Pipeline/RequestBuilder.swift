@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Stage 2 of a call: turns an endpoint into a `URLRequest`, a pure function of the endpoint and
 /// the client's settings, with no network and no credentials.
 struct RequestBuilder: Sendable {

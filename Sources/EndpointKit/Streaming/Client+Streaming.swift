@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension Client {
     /// The elements of a streaming endpoint's response, as they arrive.
     ///

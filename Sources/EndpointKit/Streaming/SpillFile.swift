@@ -1,12 +1,4 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation  // and with it the C library (Glibc, Musl or Darwin): open, pread, pwrite, unlink
 
 /// A temporary file that holds the part of a streamed body its reader has not read yet, when the
 /// transport cannot be told to wait (``URLSessionTransport`` on Linux): bytes are appended at the

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Starts a URLSession task, or cancels it if cancellation came first; cancels off the calling
 /// thread, because cancelling while URLSession delivers a response can deadlock on Linux
 /// (swift-corelibs-foundation #5412).

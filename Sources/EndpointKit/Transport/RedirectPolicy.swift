@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The rules ``URLSessionTransport`` follows redirects by, in one place.
 ///
 /// URLSession on Linux forwards `Authorization`, cookies and custom headers to any host on a

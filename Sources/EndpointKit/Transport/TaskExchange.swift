@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What one URLSession task has received so far; only touched under the delegate's lock.
 final class TaskExchange {
     /// Where the response goes.

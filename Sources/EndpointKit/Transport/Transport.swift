@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends a request over the network (or pretends to) and returns the raw response.
 ///
 /// It is the one asynchronous step of a call: the client builds, authenticates, validates and

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension URLRequest {
     /// The request to send next when `response` redirects this request, following EndpointKit's
     /// redirect rules; for a transport that follows redirects itself.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The default ``Transport``: one long-lived `URLSession` with an ephemeral configuration,
 /// owned by the transport (and so by its client).
 ///

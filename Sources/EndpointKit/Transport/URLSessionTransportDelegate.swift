@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The session delegate of ``URLSessionTransport``: collects each data task's bytes up to the
 /// size limit, moves each download task's file into place, reports transfer progress, refuses
 /// authentication challenges, and applies `RedirectPolicy` to redirects.

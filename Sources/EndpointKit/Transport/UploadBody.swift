@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A request's body as ``URLSessionTransport`` hands it to URLSession on this platform.
 ///
 /// On Linux (swift-corelibs-foundation 6.3.1) URLSession can only send an `httpBodyStream`

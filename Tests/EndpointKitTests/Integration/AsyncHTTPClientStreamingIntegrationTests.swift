@@ -3,9 +3,9 @@
     import EndpointKit
     import EndpointKitAsyncHTTPClient
     import Foundation
+    import NIOConcurrencyHelpers
     import NIOCore
     import NIOHTTP1
-    import Synchronization
     import Testing
 
     /// The last bytes before the server closes a stream, over AsyncHTTPClient: the library drops the
@@ -23,13 +23,11 @@
         /// arrive, AsyncHTTPClient keeps such bytes now, and the workaround may go.
         @Test("AsyncHTTPClient drops the body parts its delegate had not asked for when the connection closes")
         func asyncHTTPClientDropsBodyPartsNotAskedFor() async throws {
-            let url = server.appending(path: "sse/\(StreamServer.uniqueKey())/then-204")
-                .appending(queryItems: [
-                    URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "interval", value: "100"),
-                ])
+            let path = "sse/\(StreamServer.uniqueKey())/then-204"
+            let url = server.appendingPathComponent(path).absoluteString + "?count=3&interval=100"
             let recorder = BodyPartRecorder(holdingFirstPartFor: .milliseconds(600))
             let task = TransportUnderTest.httpClient.execute(
-                request: try HTTPClient.Request(url: url.absoluteString), delegate: recorder)
+                request: try HTTPClient.Request(url: url), delegate: recorder)
             await #expect(throws: HTTPParserError.invalidEOFState) { try await task.futureResult.get() }
             let body = recorder.parts.joined()
             #expect(body.contains("\"index\": 1"))
@@ -77,15 +75,15 @@
         typealias Response = Void
 
         private let hold: TimeAmount
-        private let recorded = Mutex<[String]>([])
+        private let recorded = NIOLockedValueBox<[String]>([])
 
         init(holdingFirstPartFor hold: TimeAmount) { self.hold = hold }
 
         /// The parts received so far, in order.
-        var parts: [String] { recorded.withLock { $0 } }
+        var parts: [String] { recorded.withLockedValue { $0 } }
 
         func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-            let isFirst = recorded.withLock { parts in
+            let isFirst = recorded.withLockedValue { parts in
                 parts.append(String(buffer: buffer))
                 return parts.count == 1
             }

@@ -2,10 +2,6 @@ import EndpointKit
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Runs shell commands for the cURL tests: `/bin/sh -c command`, stdin empty.
 enum Shell {
     static let path = "/bin/sh"

@@ -6,10 +6,6 @@ import Testing
     import EndpointKitAsyncHTTPClient
 #endif
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Multipart uploads against httpbin", .requiresHTTPBin)
 struct MultipartHTTPBinTests {
     struct Echo: Decodable, JSONObject {

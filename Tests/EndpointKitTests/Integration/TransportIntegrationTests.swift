@@ -2,10 +2,6 @@ import EndpointKit
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("The URLSession transport against httpbin", .requiresHTTPBin)
 struct TransportIntegrationTests {
     struct Cookies: Decodable, JSONObject {

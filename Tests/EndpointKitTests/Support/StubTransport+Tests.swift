@@ -2,10 +2,6 @@ import EndpointKit
 import EndpointKitTesting
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension StubTransport {
     /// A transport that answers every request with the same status, headers and body.
     convenience init(

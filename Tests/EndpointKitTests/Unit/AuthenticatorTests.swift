@@ -2,10 +2,6 @@ import EndpointKit
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Authenticators")
 struct AuthenticatorTests {
     private func authorization(after authenticator: some Authenticator) async throws -> String? {

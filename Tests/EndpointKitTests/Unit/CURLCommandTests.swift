@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A request, what its cURL command must be, and what that command sends.
 struct CURLCase: Sendable, CustomTestStringConvertible {
     let name: String

@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Sending through the client")
 struct ClientTests {
     @Test("send returns the decoded value with status, headers and URL")

@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Inputs that the libFuzzer targets in `Fuzz/` found to crash EndpointKit (see `Fuzz/README.md`).
 ///
 /// Each runs in a child process (an exit test), so a crash fails one test instead of killing the

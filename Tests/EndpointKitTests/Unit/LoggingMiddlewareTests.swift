@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Logging middleware")
 struct LoggingMiddlewareTests {
     private func client(_ logging: LoggingMiddleware, transport: StubTransport) -> Client {

@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Middleware around the transport")
 struct MiddlewareTests {
     /// Records what it saw into a shared log and tags the request and response.

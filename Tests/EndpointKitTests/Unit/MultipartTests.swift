@@ -4,10 +4,6 @@ import Testing
 
 @testable import EndpointKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Multipart form bodies")
 struct MultipartTests {
     struct Upload: POST {

@@ -4,10 +4,6 @@ import Testing
 
 @testable import EndpointKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Following Link pagination")
 struct PaginationTests {
     struct Numbers: GET {

@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Encoding parameters")
 struct ParameterEncodingTests {
     private func query(_ parameters: Parameters, encoder: URLQueryEncoder = URLQueryEncoder()) throws -> String? {

@@ -3,10 +3,6 @@ import Testing
 
 @testable import EndpointKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Redirect policy of the URLSession transport")
 struct RedirectPolicyTests {
     @Test(

@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Building requests")
 struct RequestBuildingTests {
     let client = Client.stubbed(StubTransport())

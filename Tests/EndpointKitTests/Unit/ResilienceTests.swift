@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Retries, deadlines and cancellation through the client")
 struct ResilienceTests {
     /// A fast policy for tests: 1 ms backoff.

@@ -4,10 +4,6 @@ import Testing
 
 @testable import EndpointKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Conditional requests through the response cache")
 struct ResponseCacheTests {
     /// Answers 200 with an ETag, or 304 when `If-None-Match` matches it.

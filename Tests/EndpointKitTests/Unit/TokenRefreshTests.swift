@@ -3,10 +3,6 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Renewing an expired token")
 struct TokenRefreshTests {
     /// A server whose valid token is the one `issue()` handed out last; anything else is a 401.

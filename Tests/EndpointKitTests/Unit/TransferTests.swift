@@ -4,10 +4,6 @@ import Testing
 
 @testable import EndpointKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Progress values received, in order.
 final class ProgressLog: @unchecked Sendable {
     // `@unchecked`: `values` is only touched while holding `lock`.

@@ -2,10 +2,6 @@ import EndpointKit
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("The next request for a redirect response, for transports that follow redirects themselves")
 struct URLRequestRedirectTests {
     /// A `POST https://api.example.com/v1/things` with a JSON body and credentials.
