@@ -49,8 +49,8 @@ public enum EndpointError: Error, Sendable {
     case timedOut(after: TimeInterval)
 
     /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``. The client fills
-    /// in the call, its method and URL; a ``Transport`` or an ``Authenticator`` that throws
-    /// ``cancelled`` leaves it to the client.
+    /// in the call, its method and URL (not yet for a stream's); a ``Transport`` or an
+    /// ``Authenticator`` that throws ``cancelled`` leaves it to the client.
     ///
     /// `catch .cancelled` matches it with or without a call, as it did before the call was added.
     case cancelled(CallContext?)
