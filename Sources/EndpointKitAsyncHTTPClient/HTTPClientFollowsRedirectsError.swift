@@ -1,4 +1,5 @@
 #if AsyncHTTPClient
+    import EndpointKit
     import Foundation
 
     /// The `HTTPClient` given to ``AsyncHTTPClientTransport`` follows redirects itself, so
@@ -29,7 +30,7 @@
             self.finalURL = finalURL
         }
 
-        /// Says what happened and how to configure the client.
+        /// Says what happened and how to configure the client; the URLs' credentials are redacted.
         public var description: String {
             guard finalURL != nil else {
                 return "the HTTPClient given to AsyncHTTPClientTransport follows redirects itself, so nothing "
@@ -37,8 +38,8 @@
                     + "(redirectConfiguration: .disallow) so that the transport follows redirects with "
                     + "EndpointKit's rules"
             }
-            return "the HTTPClient followed a redirect from \(requestedURL?.absoluteString ?? "?") to "
-                + "\(finalURL?.absoluteString ?? "?") itself; create it with "
+            return "the HTTPClient followed a redirect from \(Redaction.standard.redact(requestedURL, missing: "?")) to "
+                + "\(Redaction.standard.redact(finalURL, missing: "?")) itself; create it with "
                 + "AsyncHTTPClientTransport.makeDefaultConfiguration() (redirectConfiguration: .disallow) "
                 + "so that the transport follows redirects with EndpointKit's rules"
         }

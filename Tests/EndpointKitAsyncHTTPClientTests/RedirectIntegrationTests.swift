@@ -175,5 +175,35 @@
                 }
             }
         }
+
+        @Test("The redirect error's description, and the call's, redact the requested URL's credentials")
+        func clientThatFollowsRedirectsRedacts() async throws {
+            struct RedirectWithToken: GET {
+                typealias ResponseType = Echo
+                let path = "/redirect-to"
+                var query: Parameters { ["url": "/get", "access_token": "qtok-SECRET-3"] }
+            }
+            try await HTTPBin.withHTTPClient(configuration: HTTPClient.Configuration()) { httpClient in
+                let base = HTTPBin.url!.absoluteString.replacingOccurrences(of: "://", with: "://user:pw-SECRET@")
+                let client = Client(baseURL: URL(string: base)!) {
+                    $0.retryPolicy = .never
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                }
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(RedirectWithToken())
+                }
+
+                let error = try #require(HTTPBin.transportError(of: result) as? HTTPClientFollowsRedirectsError)
+                let requested =
+                    base.replacingOccurrences(of: "user:pw-SECRET@", with: "<redacted>@")
+                    + "/redirect-to?url=%2Fget&access_token=<redacted>"
+                #expect(error.description.hasPrefix("the HTTPClient followed a redirect from \(requested) to "))
+                #expect(!error.description.contains("SECRET"), "\(error)")
+                guard case .failure(let endpointError) = result else { return }
+                #expect(endpointError.description.hasPrefix("GET \(requested) failed: the HTTPClient followed"))
+                #expect(!endpointError.description.contains("SECRET"), "\(endpointError)")
+            }
+        }
     }
 #endif

@@ -105,7 +105,11 @@ public final class Client: Sendable {
     public func request<E: Endpoint>(for endpoint: E) async throws(EndpointError) -> URLRequest {
         var request = try requestBuilder.makeRequest(
             for: endpoint, policy: CallPolicy(endpoint.options, defaults: configuration))
-        try await authentication.authenticate(&request)
+        do throws(EndpointError) {
+            try await authentication.authenticate(&request)
+        } catch {
+            throw error.attributed(to: CallContext(method: E.method, url: request.url))
+        }
         return request
     }
 
@@ -139,12 +143,17 @@ public final class Client: Sendable {
             // A download is not cached: its body is in a file, not in memory.
             cache: transfer?.responseBodyFile == nil ? configuration.cache : nil,
             validation: policy.validation, retryPolicy: policy.retryPolicy, transfer: transfer)
-        guard let total = policy.timeouts.total else {
-            return (try await attempts.run(request), policy)  // no deadline: no task group, no closure
+        do throws(EndpointError) {
+            guard let total = policy.timeouts.total else {
+                return (try await attempts.run(request), policy)  // no deadline: no task group, no closure
+            }
+            let outcome = try await Deadline.run(within: total) { () async throws(EndpointError) -> Attempts.Outcome in
+                try await attempts.run(request)
+            }
+            return (outcome, policy)
+        } catch {
+            // Where a call's errors leave the client: the one place that names the call in them.
+            throw error.attributed(to: CallContext(method: E.method, url: request.url))
         }
-        let outcome = try await Deadline.run(within: total) { () async throws(EndpointError) -> Attempts.Outcome in
-            try await attempts.run(request)
-        }
-        return (outcome, policy)
     }
 }

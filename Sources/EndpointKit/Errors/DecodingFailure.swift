@@ -63,9 +63,9 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A one-line account, fit for a log.
+    /// A one-line account, fit for a log, the URL's credentials redacted.
     public var description: String {
-        let place = " from \(method) \(response.url?.absoluteString ?? "(unknown URL)")"
+        let place = " from \(method) \(Redaction.standard.redact(response.url, missing: "(unknown URL)"))"
         var location = codingPath.isEmpty ? "" : " at \(codingPath)"
         if let line { location = " in line \(line)" + location }
         if let eventID { location = " in the event with ID \(eventID.debugDescription)" + location }

@@ -11,7 +11,8 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
         case .authenticationFailed(let underlying):
             return "The authenticator failed: \(underlying)"
         case .transportFailed(let failure):
-            return "\(failure.method) \(failure.url?.absoluteString ?? "(no URL)") failed: \(failure.reason)"
+            let url = Redaction.standard.redact(failure.url, missing: "(no URL)")
+            return "\(failure.method) \(url) failed: \(failure.reason)"
         case .unacceptableStatus(let failure):
             return failure.description
         case .rateLimited(let failure):
@@ -22,7 +23,9 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
             return failure.description
         case .timedOut(let seconds):
             return "The call did not finish within its deadline of \(seconds.formatted()) s."
-        case .cancelled:
+        case .cancelled(let call?):
+            return "\(call) was cancelled."
+        case .cancelled(.none):
             return "The request was cancelled."
         }
     }
@@ -36,11 +39,12 @@ extension InvalidRequest: CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidBaseURL(let url):
-            return "the base URL \"\(url)\" is not an absolute http(s) URL with a host and without query or fragment"
+            let shown = Redaction.standard.redact(urlText: url)
+            return "the base URL \"\(shown)\" is not an absolute http(s) URL with a host and without query or fragment"
         case .invalidPath(let path, let reason):
-            return "the path \"\(path)\" \(reason)"
+            return "the path \"\(Redaction.standard.redact(urlText: path))\" \(reason)"
         case .invalidURL(let url):
-            return "\"\(url)\" is not a valid URL"
+            return "\"\(Redaction.standard.redact(urlText: url))\" is not a valid URL"
         case .invalidHeaderName(let name):
             return "the header name \"\(name.debugDescription.dropFirst().dropLast())\" is not a valid HTTP token"
         case .invalidHeaderValue(let name):

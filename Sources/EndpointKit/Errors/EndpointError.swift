@@ -48,8 +48,16 @@ public enum EndpointError: Error, Sendable {
     /// included; the value is the deadline in seconds.
     case timedOut(after: TimeInterval)
 
-    /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``.
-    case cancelled
+    /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``. The client fills
+    /// in the call, its method and URL (not yet for a stream's); a ``Transport`` or an
+    /// ``Authenticator`` that throws ``cancelled`` leaves it to the client.
+    ///
+    /// `catch .cancelled` matches it with or without a call, as it did before the call was added.
+    case cancelled(CallContext?)
+
+    /// The call was cancelled; the client adds the call's method and URL when the error leaves it
+    /// (see ``cancelled(_:)``).
+    public static var cancelled: EndpointError { .cancelled(nil) }
 }
 
 extension EndpointError {
@@ -104,7 +112,8 @@ public enum InvalidRequest: Sendable, Equatable {
 public struct TransportFailure: Error, Sendable {
     /// The request's method.
     public var method: HTTPMethod
-    /// The request's URL.
+    /// The request's URL, credentials included: ``EndpointError/description`` and ``reason``
+    /// redact them.
     public var url: URL?
     /// The transport's error, for example a `URLError` with code `.timedOut`.
     public var underlying: any Error
@@ -127,10 +136,16 @@ public struct TransportFailure: Error, Sendable {
     }
 
     /// What went wrong in a few words, for example
-    /// `could not connect to the server (URLError -1004)`.
+    /// `could not connect to the server (URLError -1004)`. The credentials of ``url`` are
+    /// redacted in it, also where the underlying error's own text repeats the URL.
     public var reason: String {
+        reason(redactedBy: .standard)
+    }
+
+    /// ``reason``, with what `redaction` hides in ``url`` hidden in the underlying error's text.
+    package func reason(redactedBy redaction: Redaction) -> String {
         if let tooLarge = underlying as? ResponseTooLargeError { return tooLarge.description }
-        guard let code = urlErrorCode else { return String(describing: underlying) }
+        guard let code = urlErrorCode else { return redaction.redact(String(describing: underlying), mentioning: url) }
         let text: String
         switch code {
         case .timedOut: text = "timed out"

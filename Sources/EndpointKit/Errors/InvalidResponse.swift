@@ -17,7 +17,7 @@ extension InvalidResponse: CustomStringConvertible {
     public var description: String {
         switch self {
         case .repeatedPage(let url, let page):
-            return "page \(page) links to \(url.absoluteString) as the next page, which was already fetched"
+            return "page \(page) links to \(Redaction.standard.redact(url)) as the next page, which was already fetched"
         case .unexpectedContentType(let response, let expected):
             let type = response.headers["Content-Type"].map { "Content-Type \($0)" } ?? "no Content-Type"
             let body = String(decoding: response.body.prefix(200), as: UTF8.self)

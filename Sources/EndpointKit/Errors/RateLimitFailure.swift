@@ -24,9 +24,10 @@ public struct RateLimitFailure: Error, Sendable, CustomStringConvertible {
     /// What the server sent.
     public var response: HTTPResponse { status.response }
 
-    /// "Rate limited: GET https://host/path answered with status 429; retry after 2026-11-21T06:00:00Z".
+    /// "Rate limited: GET https://host/path answered with status 429; retry after 2026-11-21T06:00:00Z",
+    /// the URL's credentials redacted.
     public var description: String {
-        let url = status.response.url?.absoluteString ?? "(unknown URL)"
+        let url = Redaction.standard.redact(status.response.url, missing: "(unknown URL)")
         let when = retryDate.map { "retry after \($0.formatted(Date.ISO8601FormatStyle()))" } ?? "no retry time given"
         return "Rate limited: \(status.method) \(url) answered with status \(status.statusCode); \(when)"
     }

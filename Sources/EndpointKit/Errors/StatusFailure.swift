@@ -44,9 +44,10 @@ public struct StatusFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// "GET https://host/path answered with unacceptable status 404 (application/json): {…}", the
-    /// body cut to 200 characters.
+    /// body cut to 200 characters and the URL's credentials redacted (its user-info and the values
+    /// of ``CURLCommand/sensitiveQueryItems``).
     public var description: String {
-        let url = response.url?.absoluteString ?? "(unknown URL)"
+        let url = Redaction.standard.redact(response.url, missing: "(unknown URL)")
         return "\(method) \(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"
     }
 }

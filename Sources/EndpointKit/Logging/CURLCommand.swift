@@ -77,7 +77,7 @@ public struct CURLCommand: CustomStringConvertible, Sendable {
         } else if method != "GET" || body != nil {
             arguments += ["-X", Self.quotedIfNeeded(method)]
         }
-        let url = request.url.map(redaction.redact) ?? "<no URL>"
+        let url = redaction.redact(request.url, missing: "<no URL>")
         if url.contains(where: { "[]{}".contains($0) }) { arguments.append("--globoff") }
         arguments.append(Self.quoted(url))
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted {
@@ -166,50 +166,5 @@ extension URLRequest {
         redactingHeaders headers: Set<String> = [], redactingQueryItems queryItems: Set<String> = []
     ) -> String {
         CURLCommand(self, redactingHeaders: headers, redactingQueryItems: queryItems).description
-    }
-}
-
-/// Which header and query values are hidden in logs and cURL commands, compared without case.
-struct Redaction: Sendable {
-    /// What a hidden value is replaced with.
-    static let placeholder = "<redacted>"
-
-    /// Lower-cased header names: ``CURLCommand/sensitiveHeaders`` and the given ones.
-    let headers: Set<String>
-    /// Lower-cased query parameter names: ``CURLCommand/sensitiveQueryItems`` and the given ones.
-    let queryItems: Set<String>
-
-    init(headers: Set<String>, queryItems: Set<String>) {
-        self.headers = Set(CURLCommand.sensitiveHeaders.union(headers).map { $0.lowercased() })
-        self.queryItems = Set(CURLCommand.sensitiveQueryItems.union(queryItems).map { $0.lowercased() })
-    }
-
-    func redactsHeader(_ name: String) -> Bool {
-        headers.contains(name.lowercased())
-    }
-
-    /// `url` as text with its user-info and the values of redacted query parameters replaced;
-    /// everything else is kept as it is, percent-encoding included.
-    func redact(_ url: URL) -> String {
-        var text = url.absoluteString
-        if let schemeEnd = text.range(of: "://") {
-            let authorityEnd = text[schemeEnd.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
-            if let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") {
-                text.replaceSubrange(schemeEnd.upperBound..<at, with: Self.placeholder)
-            }
-        }
-        let queryEnd = text.firstIndex(of: "#") ?? text.endIndex
-        guard let queryStart = text[..<queryEnd].firstIndex(of: "?") else { return text }
-        let query = text[text.index(after: queryStart)..<queryEnd].split(
-            separator: "&", omittingEmptySubsequences: false
-        )
-        .map { item -> String in
-            guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let name = String(item[..<equals])
-            let decoded = (name.removingPercentEncoding ?? name).lowercased()
-            return queryItems.contains(decoded) ? "\(name)=\(Self.placeholder)" : String(item)
-        }
-        text.replaceSubrange(text.index(after: queryStart)..<queryEnd, with: query.joined(separator: "&"))
-        return text
     }
 }

@@ -73,7 +73,7 @@ public struct LoggingMiddleware: Middleware {
     ) async throws -> HTTPResponse {
         if includesCURLCommand { write(CURLCommand(request, redaction: redaction).description) }
         let start = ProcessInfo.processInfo.systemUptime
-        let exchange = "\(request.httpMethod ?? "GET") \(request.url.map(redaction.redact) ?? "(no URL)") ->"
+        let exchange = "\(request.httpMethod ?? "GET") \(redaction.redact(request.url, missing: "(no URL)")) ->"
         let sent = "sent \(Self.byteCount(request.httpBody?.count ?? 0))"
         do {
             let response = try await next(request)
@@ -83,7 +83,7 @@ public struct LoggingMiddleware: Middleware {
             write("\(exchange) \(response.statusCode) in \(Self.milliseconds(since: start)) (\(sent), \(received))")
             return response
         } catch {
-            write("\(exchange) \(Self.describe(error, of: request)) in \(Self.milliseconds(since: start)) (\(sent))")
+            write("\(exchange) \(describe(error, of: request)) in \(Self.milliseconds(since: start)) (\(sent))")
             throw error
         }
     }
@@ -103,11 +103,12 @@ public struct LoggingMiddleware: Middleware {
         count == 1 ? "1 byte" : "\(count) bytes"
     }
 
-    /// `cancelled`, or `failed: ` and the reason the client gives in its errors, which never
-    /// holds the URL (and so its query) again.
-    private static func describe(_ error: any Error, of request: URLRequest) -> String {
+    /// `cancelled`, or `failed: ` and the reason the client gives in its errors, with this
+    /// logger's redaction of whatever it repeats of the URL.
+    private func describe(_ error: any Error, of request: URLRequest) -> String {
         if error is CancellationError || (error as? URLError)?.code == .cancelled { return "cancelled" }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        return "failed: \(TransportFailure(method: method, url: request.url, underlying: error).reason)"
+        let failure = TransportFailure(method: method, url: request.url, underlying: error)
+        return "failed: \(failure.reason(redactedBy: redaction))"
     }
 }

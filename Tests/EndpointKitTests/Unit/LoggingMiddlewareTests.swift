@@ -92,6 +92,19 @@ struct LoggingMiddlewareTests {
                 ])
     }
 
+    @Test("A transport error that repeats the URL is logged with the logger's own redaction")
+    func logsErrorTextRedacted() async throws {
+        let log = CallLog()
+        let transport = StubTransport { request in throw URLRepeatingError(url: request.url) }
+        let client = client(LoggingMiddleware(redactingQueryItems: ["sig"]) { log.append($0) }, transport: transport)
+        await #expect(throws: EndpointError.self) {
+            try await client.get(GetValue<JSONValue>(query: ["sig": "s3cret", "page": 1]))
+        }
+        let url = "https://api.example.com/value?sig=<redacted>&page=1"
+        #expect(
+            log.entries.map(withoutDuration) == ["GET \(url) -> failed: could not reach \(url) in N ms (sent 0 bytes)"])
+    }
+
     @Test("A cancelled exchange is logged as cancelled")
     func logsCancellation() async throws {
         let log = CallLog()
