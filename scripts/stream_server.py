@@ -7,7 +7,7 @@
 segment, one per test), under a lock. Streams have no Content-Length: they are sent with
 Transfer-Encoding: chunked, one chunk per write, flushed at once, and end with the zero chunk,
 except where a route "drops": it sends what it has as a chunk, then shuts the socket down without
-the zero chunk. Streams are Content-Type: text/event-stream (unless noted) and Cache-Control:
+the zero chunk, and /batches, which can end a stream in each way an HTTP/1.1 body ends. Streams are Content-Type: text/event-stream (unless noted) and Cache-Control:
 no-cache; other bodies are JSON with a Content-Length. Anything else is 404; a bad parameter, an
 unknown query parameter or a Last-Event-ID that is not a whole number is 400. MS are milliseconds;
 count=N defaults to 10 (1000 for /flood).
@@ -20,7 +20,9 @@ with the UTF-8 BOM (before retry); comment_every=J writes `: keep-alive\\n` afte
 of the connection (the last one too); drop_after=K&drops=D: on each of the first D (default 1)
 streams of this route for this KEY (for /auth: authorized ones), once the connection has sent K
 events (0: none), it writes the partial event `id: x\\ndata: {"index": ` (x: the next id; no blank
-line follows) and drops. A connection with fewer than K events to send ends as usual.
+line follows) and drops. A connection with fewer than K events to send ends as usual. A
+connection to /events or /auth whose Last-Event-ID is N or more (every event was sent) gets 204
+No Content, as an EventSource server tells its client to stop reconnecting.
 
 GET  /health                200 {"ok": true}
 GET  /sse/KEY/events?count=N[&interval=MS][&retry=MS][&drop_after=K][&drops=D][&bom=1]
@@ -29,6 +31,14 @@ GET  /sse/KEY/events?count=N[&interval=MS][&retry=MS][&drop_after=K][&drops=D][&
 GET  /sse/KEY/then-204?count=N[&interval=MS][&retry=MS][&bom=1][&comment_every=J]
                             KEY's first connection: events up to N, then a drop with nothing more
                             (no partial event, no zero chunk); every later one: 204, no body
+GET  /sse/KEY/batches?count=N&per=M[&end=E][&cut=1]   (POST too)
+                            a server that ends each response: events L+1 up to L+M (no more than
+                            N), with the partial event `id: x\ndata: {"index": ` after them with
+                            cut=1, then the end E: `close` (default) sends them close-delimited
+                            (no Content-Length, no Transfer-Encoding, Connection: close) and
+                            closes the connection cleanly; `chunked` ends with the zero chunk,
+                            `length` sends them with a Content-Length (both keep the connection).
+                            Once all N were sent (L >= N): 204, no body
 GET  /sse/KEY/wrong-type    200, application/json, {"error": "not a stream"}
 GET  /sse/KEY/status?code=C C (200...599) with {"error": "status C"} (no body for 204 and 304)
 GET  /sse/KEY/auth?count=N[&...the options of /events]
@@ -134,6 +144,8 @@ class StreamHandler(BaseHTTPRequestHandler):
                 self.events(parts[1], "events")
             elif len(parts) == 3 and parts[0] == "sse" and get and parts[2] == "then-204":
                 self.then_204(parts[1])
+            elif len(parts) == 3 and parts[0] == "sse" and (get or post) and parts[2] == "batches":
+                self.batches(parts[1])
             elif len(parts) == 3 and parts[0] == "sse" and get and parts[2] == "wrong-type":
                 self.start_record(parts[1])
                 self.allow()
@@ -187,6 +199,11 @@ class StreamHandler(BaseHTTPRequestHandler):
         bom = self.flag("bom")
         comment_every = self.number("comment_every", int, 0)
         first = self.last_event_id() + 1
+        if first > count:  # everything was sent: 204 stops an EventSource from reconnecting
+            self.send_response(204)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return
         with LOCK:
             STREAMS[key, route] += 1
             connection = STREAMS[key, route]
@@ -244,6 +261,46 @@ class StreamHandler(BaseHTTPRequestHandler):
             self.drop()
 
         self.stream(body)
+
+    def batches(self, key):
+        self.start_record(key)
+        self.allow("count", "per", "end", "cut")
+        count = self.number("count", int, 10)
+        per = self.number("per", int, None)
+        if per is None:
+            raise BadRequest("per is required")
+        end = self.query.get("end", "close")
+        if end not in ("close", "chunked", "length"):
+            raise BadRequest(f"end must be close, chunked or length, not {end!r}")
+        cut = self.flag("cut")
+        first = self.last_event_id() + 1
+        if first > count:
+            self.send_response(204)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return
+        events = [event(index) for index in range(first, min(first + per, count + 1))]
+        if cut:
+            events.append(b'id: %d\ndata: {"index": ' % (first + len(events)))
+        if end == "chunked":
+            def body():
+                for data in events:
+                    self.chunk(data)
+
+            return self.stream(body)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        if end == "length":
+            self.send_header("Content-Length", str(sum(len(data) for data in events)))
+        else:
+            self.send_header("Connection", "close")
+            self.close_connection = True  # the server closes the connection after the body: its end
+        self.end_headers()
+        self.wfile.flush()
+        for data in events:
+            self.wfile.write(data)
+            self.wfile.flush()
 
     def status_route(self, key):
         self.start_record(key)

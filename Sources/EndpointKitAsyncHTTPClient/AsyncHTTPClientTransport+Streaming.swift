@@ -3,11 +3,18 @@
     import EndpointKit
     import Foundation
 
-    extension AsyncHTTPClientTransport: StreamingTransport {
+    extension AsyncHTTPClientTransport {
         /// Sends `request` for a stream: returns once the response's head arrived, following
         /// redirects as ``send(_:)`` does, and hands the body to its buffer as AsyncHTTPClient reads
         /// it; while the buffer is full, AsyncHTTPClient stops reading the socket.
-        package func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+        ///
+        /// - Parameters:
+        ///   - request: A complete, authenticated request.
+        ///   - bufferSize: The most bytes held for a reader slower than the server.
+        /// - Returns: The status, headers and URL, and the body as it arrives.
+        /// - Throws: `CancellationError` when the calling task is cancelled before the head
+        ///   arrived; the transport's error when the exchange fails before then.
+        public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
             var current = request
             var response = try await performStreaming(current, bufferSize: bufferSize)
             var redirects = 0

@@ -78,11 +78,16 @@ extension Stub {
         case .sequence(let sequence):
             return try await sequence.next().answerStreaming(request, bufferSize: bufferSize)
         case .stream(let statusCode, let headers, let parts):
-            let sender = PartSender()
-            let body = ResponseBodyBuffer(capacity: bufferSize) { sender.cancel() }
-            sender.start(parts, into: body)
             let head = HTTPResponse(statusCode: statusCode, headers: headers, url: request.url)
-            return StreamedResponse(head: head, body: body)
+            return StreamedResponse(head: head, bufferSize: bufferSize) { body in
+                for part in parts {
+                    switch part.kind {
+                    case .bytes(let bytes): try await body.write(bytes)
+                    case .pause(let seconds): try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                    case .drop(let error): throw error
+                    }
+                }
+            }
         case .response, .failure:
             return StreamedResponse(whole: try await answer(request))
         }
@@ -105,47 +110,5 @@ final class StubSequence: @unchecked Sendable {
             defer { index = min(index + 1, stubs.count - 1) }
             return stubs[index]
         }
-    }
-}
-
-/// The task that sends a stream stub's parts, waiting when the reader's buffer is full; stopped
-/// when the reader goes away.
-private final class PartSender: @unchecked Sendable {
-    // `@unchecked`: `task` and `isCancelled` are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
-    private var isCancelled = false
-
-    func start(_ parts: [Stub.StreamPart], into body: ResponseBodyBuffer) {
-        let task = Task {
-            for part in parts {
-                switch part.kind {
-                case .bytes(let bytes):
-                    if body.append(bytes) == .wait {
-                        await withCheckedContinuation { continuation in body.whenRoom { continuation.resume() } }
-                    }
-                case .pause(let seconds):
-                    guard (try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))) != nil else { return }
-                case .drop(let error):
-                    body.finish(throwing: error)
-                    return
-                }
-                if Task.isCancelled { return }
-            }
-            body.finish()
-        }
-        let cancelledAlready = lock.withLock {
-            self.task = task
-            return isCancelled
-        }
-        if cancelledAlready { task.cancel() }
-    }
-
-    func cancel() {
-        let task = lock.withLock {
-            isCancelled = true
-            return self.task
-        }
-        task?.cancel()
     }
 }

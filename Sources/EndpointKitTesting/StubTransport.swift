@@ -29,7 +29,7 @@ import Foundation
 ///     return HTTPResponse(statusCode: 200, body: Data(page.utf8), url: request.url)
 /// }
 /// ```
-public final class StubTransport: Transport, StreamingTransport {
+public final class StubTransport: Transport {
     private let registry = StubRegistry()
     /// Answers the requests that no stub matches; `nil` to fail them.
     private let responder: (@Sendable (URLRequest) async throws -> HTTPResponse)?
@@ -111,9 +111,16 @@ public final class StubTransport: Transport, StreamingTransport {
         throw StubError.noStub(method: request.httpMethod ?? "GET", path: request.url?.path ?? "")
     }
 
-    /// Answers a streaming call: a ``Stub/stream(_:statusCode:headers:)`` stub's parts arrive as
-    /// they are sent; any other answer arrives whole.
-    package func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+    /// Records `request` and answers it for a streaming call: a
+    /// ``Stub/stream(_:statusCode:headers:)`` stub's parts arrive as they are sent; any other
+    /// answer arrives whole.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - bufferSize: The most bytes held for the reader before the script waits.
+    /// - Returns: The stubbed response, its body as it is sent.
+    /// - Throws: As ``send(_:)``.
+    public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
         if let stub = await registry.record(request) {
             return try await stub.answerStreaming(request, bufferSize: bufferSize)
         }

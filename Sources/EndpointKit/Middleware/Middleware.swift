@@ -52,7 +52,7 @@ extension Transport {
 /// (status, headers and URL, with an empty body), and the body then goes to the caller as it
 /// arrives. A middleware that answers by itself, without calling `next`, answers with its whole
 /// body.
-struct MiddlewareTransport: TransferringTransport, StreamingTransport {
+struct MiddlewareTransport: TransferringTransport {
     let middleware: any Middleware
     let inner: any Transport
 
@@ -69,7 +69,7 @@ struct MiddlewareTransport: TransferringTransport, StreamingTransport {
         let response: HTTPResponse
         do {
             response = try await middleware.intercept(request) { request in
-                let streamed = try await inner.send(request, streamingWith: bufferSize)
+                let streamed = try await inner.stream(request, bufferSize: bufferSize)
                 latest.replace(with: streamed.body)
                 return streamed.head
             }

@@ -81,7 +81,7 @@ struct Attempts: Sendable {
         guard !Task.isCancelled else { throw .cancelled }
         do {
             if let streamBufferSize {
-                let streamed = try await transport.send(request, streamingWith: streamBufferSize)
+                let streamed = try await transport.stream(request, bufferSize: streamBufferSize)
                 guard !Task.isCancelled else {
                     streamed.body.cancel()
                     throw EndpointError.cancelled

@@ -17,8 +17,9 @@ extension Client {
     ///   the client's total deadline does not apply, only the endpoint's own
     ///   (``CallOptions/timeouts``);
     /// - a Server-Sent Events stream needs status `200` and `Content-Type: text/event-stream`;
-    ///   `204` ends it cleanly; when its connection drops, it reconnects as the endpoint's
-    ///   ``StreamingEndpoint/reconnection`` says, with `Last-Event-ID`;
+    ///   `204` ends it cleanly, and so does its terminator; when its connection fails, or (for a
+    ///   `GET`, as `EventSource` does) when the server ends the response, it reconnects as the
+    ///   endpoint's ``StreamingEndpoint/reconnection`` says, with `Last-Event-ID`;
     /// - a JSON lines stream needs a JSON `Content-Type`;
     /// - at most ``StreamingEndpoint/bufferSize`` bytes are held in memory for a reader slower
     ///   than the server: the transport is told to wait (on Linux, ``URLSessionTransport`` cannot

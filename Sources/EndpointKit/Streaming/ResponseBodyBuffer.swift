@@ -5,22 +5,30 @@ import Foundation
 /// (backpressure), and told again when the reader has made room. So a reader slower than the
 /// server does not make memory grow with the body.
 ///
-/// The transport calls ``append(_:)``, ``whenRoom(_:)`` and ``finish(throwing:)``; the reader
-/// iterates ``chunks``. When the reader goes away first (its task is cancelled, or it stops
-/// iterating), `onCancel` runs once, so that the transport closes the connection.
+/// A transport (``Transport/stream(_:bufferSize:)``) writes into it; the client reads from it. A
+/// transport written with async/await calls ``write(_:)``, which waits while the buffer is full
+/// (``StreamedResponse/init(head:bufferSize:writingBody:)`` makes the buffer and the task). A
+/// transport driven by callbacks calls ``append(_:)``, ``whenRoom(_:)`` and
+/// ``finish(throwing:)``. The reader iterates ``chunks``. When the reader goes away first (its
+/// task is cancelled, or it stops iterating), `onCancel` runs once, so that the transport closes
+/// the connection.
 ///
 /// ```swift
-/// let buffer = ResponseBodyBuffer(capacity: 256 << 10) { task.cancel() }
+/// let buffer = ResponseBodyBuffer(capacity: bufferSize) { connection.close() }
 /// // in the transport, for each piece of the body:
-/// if buffer.append(piece) == .wait { pauseReading(); buffer.whenRoom { resumeReading() } }
-/// // in the reader:
-/// for try await chunk in buffer.chunks { … }
+/// switch buffer.append(piece) {
+/// case .more: break
+/// case .wait: connection.pauseReading(); buffer.whenRoom { connection.resumeReading() }
+/// case .stop: connection.close()
+/// }
+/// // at the end of the body, or when the connection fails:
+/// buffer.finish()  // buffer.finish(throwing: error)
 /// ```
-package final class ResponseBodyBuffer: @unchecked Sendable {
+public final class ResponseBodyBuffer: @unchecked Sendable {
     // `@unchecked`: `state` is only touched while holding `lock`.
 
     /// What the transport should do after appending a chunk.
-    package enum Demand: Sendable, Equatable {
+    public enum Demand: Sendable, Equatable {
         /// Send more.
         case more
         /// The buffer is full: wait for ``ResponseBodyBuffer/whenRoom(_:)``.
@@ -44,7 +52,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
 
     /// The most bytes held before the transport is told to wait; a chunk that arrives while there
     /// is room is taken whole, so the buffer holds at most `capacity` plus one chunk.
-    package let capacity: Int
+    public let capacity: Int
     /// For a transport that cannot wait: the most bytes held on disk beyond `capacity`; `nil`
     /// for a transport that waits.
     private let spillLimit: Int?
@@ -57,7 +65,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
     /// - Parameters:
     ///   - capacity: The most bytes held before the transport is told to wait.
     ///   - onCancel: Runs once if the reader goes away before the body ended.
-    package init(capacity: Int, onCancel: @escaping @Sendable () -> Void = {}) {
+    public init(capacity: Int, onCancel: @escaping @Sendable () -> Void = {}) {
         self.capacity = capacity
         self.spillLimit = nil
         self.onCancel = onCancel
@@ -95,7 +103,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
     ///
     /// - Parameter chunk: The bytes, in order.
     /// - Returns: Whether the transport may send more now.
-    package func append(_ chunk: Data) -> Demand {
+    public func append(_ chunk: Data) -> Demand {
         lock.lock()
         if state.isCancelled || state.end != nil {
             lock.unlock()
@@ -120,6 +128,33 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
         return demand
     }
 
+    /// Adds the next chunk of the body, then waits while the buffer is full (the reader is behind):
+    /// for a transport written with async/await.
+    ///
+    /// ```swift
+    /// for try await piece in connection.body {
+    ///     try await buffer.write(piece)
+    /// }
+    /// buffer.finish()
+    /// ```
+    ///
+    /// - Parameter chunk: The bytes, in order.
+    /// - Throws: `CancellationError` when the reader went away (or the body had ended): stop, and
+    ///   close the connection.
+    public func write(_ chunk: Data) async throws {
+        switch append(chunk) {
+        case .more:
+            return
+        case .stop:
+            throw CancellationError()
+        case .wait:
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                whenRoom { continuation.resume() }
+            }
+            if lock.withLock({ state.isCancelled }) { throw CancellationError() }
+        }
+    }
+
     /// Writes `chunk` to the spill file; `.wait` when it would go over `limit` or the disk fails.
     /// Called while holding `lock`.
     private func spill(_ chunk: Data, limit: Int) -> Demand {
@@ -141,7 +176,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
     /// `perf` on the streaming benchmark).
     ///
     /// - Parameter resume: What lets the transport read again.
-    package func whenRoom(_ resume: @escaping @Sendable () -> Void) {
+    public func whenRoom(_ resume: @escaping @Sendable () -> Void) {
         lock.lock()
         guard state.buffered >= capacity, !state.isCancelled, state.end == nil else {
             lock.unlock()
@@ -155,7 +190,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
     /// Ends the body: the reader gets the chunks still held, then the end, or `error`.
     ///
     /// - Parameter error: Why the body ended early, or `nil` when it is complete.
-    package func finish(throwing error: (any Error)? = nil) {
+    public func finish(throwing error: (any Error)? = nil) {
         lock.lock()
         guard state.end == nil, !state.isCancelled else {
             lock.unlock()
@@ -175,7 +210,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
 
     /// The body's chunks, in order; the sequence throws the transport's error, or
     /// `CancellationError` when the reading task is cancelled.
-    package var chunks: Chunks { Chunks(buffer: self) }
+    public var chunks: Chunks { Chunks(buffer: self) }
 
     /// What a read finds: a chunk, or the end of the body.
     private enum Ready {
@@ -249,7 +284,7 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
 
     /// The reader is gone: drops what is held, fails a waiting read, lets a waiting transport go
     /// on (its next append says `.stop`), and runs `onCancel` unless the body had ended.
-    package func cancel() {
+    public func cancel() {
         lock.lock()
         guard !state.isCancelled else {
             lock.unlock()
@@ -273,24 +308,29 @@ package final class ResponseBodyBuffer: @unchecked Sendable {
 
     /// The chunks of a ``ResponseBodyBuffer``. Iterate it once; an iterator that is dropped
     /// before the end (a `break` out of the loop) cancels the buffer.
-    package struct Chunks: AsyncSequence, Sendable {
-        package typealias Element = Data
-        package typealias Failure = any Error
+    public struct Chunks: AsyncSequence, Sendable {
+        /// A chunk of the body.
+        public typealias Element = Data
+        /// The transport's error, or `CancellationError`.
+        public typealias Failure = any Error
         fileprivate let buffer: ResponseBodyBuffer
 
-        package func makeAsyncIterator() -> AsyncIterator {
+        /// An iterator over the chunks.
+        public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(reading: Reading(buffer: buffer))
         }
 
         /// Reads chunks without a thread hop when the loop runs on an actor (SE-0421).
-        package struct AsyncIterator: AsyncIteratorProtocol {
+        public struct AsyncIterator: AsyncIteratorProtocol {
             fileprivate let reading: Reading
 
-            package mutating func next() async throws -> Data? {
+            /// The next chunk, or `nil` at the end of the body.
+            public mutating func next() async throws -> Data? {
                 try await reading.buffer.next(isolation: nil)
             }
 
-            package mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Data? {
+            /// The next chunk, or `nil` at the end of the body, read on the caller's actor.
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Data? {
                 try await reading.buffer.next(isolation: actor)
             }
         }

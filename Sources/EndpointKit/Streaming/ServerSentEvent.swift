@@ -7,6 +7,26 @@
 ///     print(event.data.choices.first?.delta.content ?? "", terminator: "")
 /// }
 /// ```
+///
+/// For the stream
+///
+/// ```
+/// data: first
+///
+/// event: price
+/// id: 7
+/// retry: 5000
+/// data: 12.5
+///
+/// data: third
+///
+/// ```
+///
+/// the events are `(type: "message", data: "first", id: nil, retry: nil)`,
+/// `(type: "price", data: "12.5", id: "7", retry: 5000)` and
+/// `(type: "message", data: "third", id: "7", retry: nil)`: an ID holds until another `id` field
+/// changes it, and a reconnection sends it as `Last-Event-ID`; a `retry` sets the wait before
+/// reconnections from then on, but only its own event shows it.
 public struct ServerSentEvent<Payload: Sendable>: Sendable {
     /// The event type: the last `event` field of the event, or `message` without one.
     public var type: String
@@ -14,10 +34,13 @@ public struct ServerSentEvent<Payload: Sendable>: Sendable {
     /// `String`.
     public var data: Payload
     /// The last event ID when the event was dispatched: set by an `id` field of this event or of
-    /// an earlier one (an empty `id` field sets it to ""), `nil` while no event has set it. A
-    /// reconnection sends it as `Last-Event-ID`.
+    /// an earlier one, on this connection or an earlier one of the stream (an empty `id` field sets
+    /// it to ""); `nil` before any `id` field. A reconnection sends it as `Last-Event-ID`. An `id`
+    /// value that contains NUL is ignored.
     public var id: String?
-    /// The reconnection time in milliseconds that a `retry` field of this event set, if any.
+    /// The reconnection time in milliseconds that a `retry` field of this event set (ASCII digits
+    /// only; another value is ignored), `nil` when it has none. It sets the wait before every
+    /// later reconnection, until another `retry` changes it.
     public var retry: Int?
 
     /// Creates an event.

@@ -80,7 +80,7 @@ import Foundation
                 try await connectionFailed(with: error, isolation: actor)
                 continue
             }
-            if let chunk { parse(chunk) } else { endOfBody() }
+            if let chunk { parse(chunk) } else { try endOfBody() }
             if !events.isEmpty || !lines.isEmpty || !pieces.isEmpty { return true }
         }
     }
@@ -165,7 +165,13 @@ import Foundation
         async throws(EndpointError)
     {
         let connection = try connection.get()
-        let failure = endpointError(for: error, connection: connection)
+        try connectionEnded(with: endpointError(for: error, connection: connection), connection: connection)
+    }
+
+    /// The connection ended with `failure`: the next ``open(isolation:)`` reconnects, if the
+    /// stream does, the failure is the connection's and the policy's limit is not reached; else
+    /// the stream ends with the failure.
+    private func connectionEnded(with failure: EndpointError, connection: StreamConnection) throws(EndpointError) {
         closeBody()
         if receivedOnThisConnection { failuresInARow = 0 }
         guard case .transportFailed = failure, canReconnect(connection) else {
@@ -193,9 +199,20 @@ import Foundation
         chunks = nil
     }
 
-    /// The server ended the body: the last line without a line end is a line, a partial event is
-    /// discarded, and the stream ends (a clean end is not a drop: it does not reconnect).
-    private func endOfBody() {
+    /// The server ended the body. An event stream that reconnects on close (a `GET`, as
+    /// `EventSource` does "whether the connection is closed gracefully or unexpectedly") drops a
+    /// partial event and reconnects; its policy's limit fails it with
+    /// `URLError(.networkConnectionLost)`. Any other stream ends cleanly, the last line without a
+    /// line end handed over as a line, a partial event discarded.
+    private func endOfBody() throws(EndpointError) {
+        if case .serverSentEvents = framing, case .success(let connection) = connection,
+            let policy = connection.reconnection, policy.reconnectsOnClose(connection.method)
+        {
+            let closed = TransportFailure(
+                method: connection.method, url: connection.url, underlying: URLError(.networkConnectionLost))
+            try connectionEnded(with: .transportFailed(closed), connection: connection)
+            return
+        }
         if case .lines = framing {
             lineParser.finish { number, line in lines.append((number, Data(line))) }
         }

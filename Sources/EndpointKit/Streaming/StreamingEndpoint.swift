@@ -19,8 +19,9 @@
 /// }
 /// ```
 ///
-/// A Server-Sent Events stream that drops reconnects as the browser's `EventSource` does (see
-/// ``reconnection``); the other formats end with the error.
+/// A Server-Sent Events stream reconnects as the browser's `EventSource` does, when its connection
+/// fails and (for a `GET`) when its server ends the response, until a `204` or its terminator (see
+/// ``reconnection``); the other formats end with the server's end, or fail with the error.
 public protocol StreamingEndpoint: Endpoint {
     /// Not used by ``Client/stream(_:)``: a streaming endpoint has no single response value.
     associatedtype ResponseType = StreamedBody
@@ -31,9 +32,10 @@ public protocol StreamingEndpoint: Endpoint {
     /// How the body becomes elements.
     static var streamFormat: StreamFormat<Element> { get }
 
-    /// When and how a Server-Sent Events stream that drops is opened again; ``ReconnectionPolicy/default``
-    /// unless the endpoint says otherwise. A request other than `GET` is sent again only if the
-    /// policy's ``ReconnectionPolicy/resendsNonGETRequests`` is `true`.
+    /// When and how a Server-Sent Events stream whose connection ends is opened again;
+    /// ``ReconnectionPolicy/default`` unless the endpoint says otherwise. A request other than
+    /// `GET` is sent again only after a failure, and only if the policy's
+    /// ``ReconnectionPolicy/resendsNonGETRequests`` is `true`.
     var reconnection: ReconnectionPolicy { get }
 
     /// The most bytes of the body held for a reader that is slower than the server, before the

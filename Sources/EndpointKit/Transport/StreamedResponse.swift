@@ -1,16 +1,31 @@
 import Foundation
 
 /// A response whose body arrives while it is read: the status, headers and URL at once, the body
-/// chunk by chunk through a ``ResponseBodyBuffer``. A ``StreamingTransport`` returns it for a
-/// streaming call (``Client/stream(_:)``).
-package struct StreamedResponse: Sendable {
+/// chunk by chunk through a ``ResponseBodyBuffer``. A transport returns it from
+/// ``Transport/stream(_:bufferSize:)`` for a streaming call (``Client/stream(_:)``).
+///
+/// ```swift
+/// func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+///     let head = HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/x-ndjson"], url: request.url)
+///     return StreamedResponse(head: head, bufferSize: bufferSize) { body in
+///         try await body.write(Data("{\"index\": 1}\n".utf8))
+///         try await body.write(Data("{\"index\": 2}\n".utf8))
+///     }
+/// }
+/// ```
+public struct StreamedResponse: Sendable {
     /// The status, headers and URL; its `body` is empty.
-    package var head: HTTPResponse
+    public var head: HTTPResponse
     /// The body, as it arrives.
-    package let body: ResponseBodyBuffer
+    public let body: ResponseBodyBuffer
 
-    /// Creates a response from its head and the buffer its body arrives in.
-    package init(head: HTTPResponse, body: ResponseBodyBuffer) {
+    /// Creates a response from its head and the buffer its body arrives in, which the transport
+    /// feeds.
+    ///
+    /// - Parameters:
+    ///   - head: The status, headers and URL; a body in it is dropped.
+    ///   - body: The buffer the body arrives in.
+    public init(head: HTTPResponse, body: ResponseBodyBuffer) {
         var head = head
         head.body = Data()
         head.isStreamHead = true
@@ -18,9 +33,40 @@ package struct StreamedResponse: Sendable {
         self.body = body
     }
 
+    /// Creates a response whose body `writeBody` writes, in a task of its own, into a buffer of
+    /// `bufferSize` bytes: ``ResponseBodyBuffer/write(_:)`` waits while the reader is behind.
+    ///
+    /// The body ends when `writeBody` returns, and fails with its error when it throws. When the
+    /// reader goes away first (it left its loop, or its task was cancelled), the task is
+    /// cancelled and `write` throws `CancellationError`: close the connection then.
+    ///
+    /// - Parameters:
+    ///   - head: The status, headers and URL; a body in it is dropped.
+    ///   - bufferSize: The most bytes held for the reader before `write` waits: the
+    ///     `bufferSize` that ``Transport/stream(_:bufferSize:)`` was given.
+    ///   - writeBody: Writes the body's bytes in order, as they arrive.
+    public init(
+        head: HTTPResponse, bufferSize: Int,
+        writingBody writeBody: @escaping @Sendable (ResponseBodyBuffer) async throws -> Void
+    ) {
+        let writer = BodyWriter()
+        let body = ResponseBodyBuffer(capacity: bufferSize) { writer.cancel() }
+        writer.start {
+            do {
+                try await writeBody(body)
+                body.finish()
+            } catch {
+                body.finish(throwing: error)  // ignored when the reader is gone
+            }
+        }
+        self.init(head: head, body: body)
+    }
+
     /// A response whose whole body is already here: from a transport that does not stream, or a
     /// middleware that answered by itself.
-    package init(whole response: HTTPResponse) {
+    ///
+    /// - Parameter response: The response, with its whole body.
+    public init(whole response: HTTPResponse) {
         let body = ResponseBodyBuffer(capacity: .max)
         if !response.body.isEmpty { _ = body.append(response.body) }
         body.finish()
@@ -42,5 +88,31 @@ package struct StreamedResponse: Sendable {
             if response.body.count >= limit { break }
         }
         return response
+    }
+}
+
+/// The task that runs a ``StreamedResponse/init(head:bufferSize:writingBody:)`` body: cancelled
+/// when the body's reader goes away, also if that happens before the task is stored.
+private final class BodyWriter: @unchecked Sendable {
+    // `@unchecked`: `task` and `isCancelled` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+    private var isCancelled = false
+
+    func start(_ operation: @escaping @Sendable () async -> Void) {
+        let task = Task { await operation() }
+        let cancelledAlready = lock.withLock {
+            self.task = task
+            return isCancelled
+        }
+        if cancelledAlready { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            isCancelled = true
+            return self.task
+        }
+        task?.cancel()
     }
 }

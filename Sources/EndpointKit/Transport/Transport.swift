@@ -21,6 +21,8 @@ import Foundation
 /// redirects only to the same origin with credentials (`Authorization`, cookies, API-key
 /// headers), or not at all. Uploads and downloads work through any transport: the client reports
 /// the body as sent or received in one step, and writes a download from memory to its file.
+/// Streams (``Client/stream(_:)``) work through any transport too: implement
+/// ``stream(_:bufferSize:)`` to hand the body over as it arrives, instead of whole.
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response, whatever its status code.
     ///
@@ -29,6 +31,50 @@ public protocol Transport: Sendable {
     /// - Throws: `CancellationError` when the calling task is cancelled; any other error for a
     ///   failed exchange. The client reports the latter as ``EndpointError/transportFailed(_:)``.
     func send(_ request: URLRequest) async throws -> HTTPResponse
+
+    /// Sends `request` for a streaming call (``Client/stream(_:)``) and returns the response as
+    /// soon as its head (status and headers) arrived; the body follows in the response's
+    /// ``ResponseBodyBuffer`` as it arrives.
+    ///
+    /// The default sends the request with ``send(_:)`` and hands the whole body over at once.
+    /// Implement it to stream: write each piece of the body into the buffer as it arrives, wait
+    /// while the buffer holds `bufferSize` bytes or more (the reader is behind), and close the
+    /// connection when the buffer is cancelled (the reader went away). The easiest way is
+    /// ``StreamedResponse/init(head:bufferSize:writingBody:)``, whose body runs in a task of its
+    /// own:
+    ///
+    /// ```swift
+    /// struct TickerTransport: Transport {
+    ///     func send(_ request: URLRequest) async throws -> HTTPResponse {
+    ///         HTTPResponse(statusCode: 404, url: request.url)
+    ///     }
+    ///
+    ///     func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+    ///         let head = HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/event-stream"], url: request.url)
+    ///         return StreamedResponse(head: head, bufferSize: bufferSize) { body in
+    ///             for tick in 1...3 {
+    ///                 // Waits while the reader is behind.
+    ///                 try await body.write(Data("id: \(tick)\ndata: tick \(tick)\n\n".utf8))
+    ///                 try await Task.sleep(nanoseconds: 10_000_000)
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A transport driven by callbacks creates the buffer itself, with
+    /// ``ResponseBodyBuffer/init(capacity:onCancel:)``, and feeds it with
+    /// ``ResponseBodyBuffer/append(_:)``, ``ResponseBodyBuffer/whenRoom(_:)`` and
+    /// ``ResponseBodyBuffer/finish(throwing:)``.
+    ///
+    /// - Parameters:
+    ///   - request: A complete, authenticated request.
+    ///   - bufferSize: The most bytes of the body to hold for a reader slower than the server
+    ///     before waiting (the endpoint's ``StreamingEndpoint/bufferSize``).
+    /// - Returns: The status, headers and URL, and the body as it arrives.
+    /// - Throws: As ``send(_:)``, until the head arrived; then the body's buffer carries the
+    ///   errors (``ResponseBodyBuffer/finish(throwing:)``).
+    func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse
 }
 
 /// A transport that writes a download's body to its file as it arrives, instead of holding it in
@@ -40,26 +86,18 @@ package protocol TransferringTransport: Transport {
     func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse
 }
 
-/// A transport that hands a response over as soon as its head arrives and its body as it
-/// arrives, holding at most about `bufferSize` bytes of it: ``URLSessionTransport``,
-/// `AsyncHTTPClientTransport`, EndpointKitTesting's `StubTransport` and the middleware chain
-/// around them. Through any other transport a stream is read whole first, then handed over.
-package protocol StreamingTransport: Transport {
-    /// Sends `request` and returns the response once its head arrived; the body follows in the
-    /// response's buffer, which tells the transport to wait while it holds `bufferSize` bytes or
-    /// more. Cancelling the buffer (its reader went away) closes the connection.
-    func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse
-}
-
 extension Transport {
-    /// Sends `request` for a streaming call: through the transport's own
-    /// ``StreamingTransport/stream(_:bufferSize:)`` when it has one; else with ``send(_:)``, the
-    /// whole body then handed over at once.
-    package func send(_ request: URLRequest, streamingWith bufferSize: Int) async throws -> StreamedResponse {
-        if let streaming = self as? any StreamingTransport {
-            return try await streaming.stream(request, bufferSize: bufferSize)
-        }
-        return StreamedResponse(whole: try await send(request))
+    /// Sends `request` with ``send(_:)`` and hands the whole body over at once: the default for a
+    /// transport that does not stream. ``URLSessionTransport``, `AsyncHTTPClientTransport`,
+    /// EndpointKitTesting's `StubTransport` and the middleware chain around them stream.
+    ///
+    /// - Parameters:
+    ///   - request: A complete, authenticated request.
+    ///   - bufferSize: Unused: the whole body is held.
+    /// - Returns: The response, its body already complete.
+    /// - Throws: What ``send(_:)`` throws.
+    public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+        StreamedResponse(whole: try await send(request))
     }
 
     /// Sends `request` as an upload or download: through the transport's own

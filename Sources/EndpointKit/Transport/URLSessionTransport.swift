@@ -25,7 +25,7 @@ import Foundation
 /// URLSession keeps at most `httpMaximumConnectionsPerHost` connections per host: 4 on Linux
 /// with ``makeDefaultConfiguration()``, URLSession's own default elsewhere; pass a
 /// configuration to change it.
-public final class URLSessionTransport: TransferringTransport, StreamingTransport {
+public final class URLSessionTransport: TransferringTransport {
     private let session: URLSession
     private let delegate: URLSessionTransportDelegate
 
@@ -145,7 +145,15 @@ public final class URLSessionTransport: TransferringTransport, StreamingTranspor
 
     /// Sends `request` for a stream: returns once the response's head arrived, and hands the
     /// body to its buffer as it arrives, through the session's delegate.
-    package func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+    ///
+    /// - Parameters:
+    ///   - request: A complete, authenticated request.
+    ///   - bufferSize: The most bytes held in memory for a reader slower than the server; on
+    ///     Linux, the rest waits on disk, up to ``maximumStreamBacklog``.
+    /// - Returns: The status, headers and URL, and the body as it arrives.
+    /// - Throws: `CancellationError` when the calling task is cancelled before the head arrived;
+    ///   the transport's error when the exchange fails before then.
+    public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
         var current = request
         var response = try await performStreaming(current, bufferSize: bufferSize)
         var redirects = 0

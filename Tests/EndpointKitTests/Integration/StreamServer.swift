@@ -32,15 +32,18 @@ enum StreamServer {
     struct Log: GET {
         struct Connections: Decodable, JSONObject {
             struct Connection: Decodable, Sendable {
+                let method: String
                 let lastEventID: String?
                 let authorization: String?
+                /// The response's status; `nil` while it runs, or when the client left first.
+                let status: Int?
                 let started: Double
                 let ended: Double?
                 let disconnectedByClient: Bool
 
                 enum CodingKeys: String, CodingKey {
                     case lastEventID = "last_event_id"
-                    case authorization, started, ended
+                    case method, authorization, status, started, ended
                     case disconnectedByClient = "disconnected_by_client"
                 }
             }
@@ -75,6 +78,28 @@ struct ServerEvents: GET, StreamingEndpoint {
     var query: Parameters = [:]
     var reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.05)
     var path: String { "/sse/\(segment: key)/\(route)" }
+}
+
+/// `GET /sse/{key}/batches`: at most `per` events per response, each response ended as `end`
+/// says (`close`, `chunked` or `length`), then `204` once all `count` were sent.
+struct BatchEvents: GET, StreamingEndpoint {
+    typealias Element = ServerSentEvent<ServerEvent>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
+    let key: String
+    var query: Parameters
+    var reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.05)
+    var path: String { "/sse/\(segment: key)/batches" }
+}
+
+/// `POST /sse/{key}/batches`: as ``BatchEvents``, sent as a `POST`.
+struct PostedBatchEvents: POST, StreamingEndpoint {
+    typealias Element = ServerSentEvent<ServerEvent>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
+    let key: String
+    var query: Parameters
+    var reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.05)
+    var path: String { "/sse/\(segment: key)/batches" }
+    var body: RequestBody { .empty }
 }
 
 /// `GET /sse/{key}/flood`: events of `x`s, as fast as the reader takes them; no reconnection.

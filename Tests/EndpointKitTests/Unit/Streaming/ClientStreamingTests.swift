@@ -18,15 +18,18 @@ struct ClientStreamingTests {
         let transport = StubTransport()
         await transport.stub(
             .get, "/ticks",
-            with: .stream([
-                .text("id: 1\ndata: {\"ind"), .text("ex\": 1}\n"), .text("\r"), .text("\nevent: tick\nid: 2\r\n"),
-                .text("data: {\"index\": 2}\n\n"),
+            with: .sequence([
+                .stream([
+                    .text("id: 1\ndata: {\"ind"), .text("ex\": 1}\n"), .text("\r"), .text("\nevent: tick\nid: 2\r\n"),
+                    .text("data: {\"index\": 2}\n\n"),
+                ]),
+                .status(204),  // the reconnection after the end: no more
             ]))
         let events = try await collect(Client.stubbed(transport).stream(Ticks()))
         #expect(events.map(\.data) == [Tick(index: 1), Tick(index: 2)])
         #expect(events.map(\.id) == ["1", "2"])
         #expect(events.map(\.type) == ["message", "tick"])
-        let sent = try #require(await transport.lastRequest)
+        let sent = try #require(await transport.sentRequests.first)
         #expect(sent.value(forHTTPHeaderField: "Accept") == "text/event-stream")
         #expect(sent.value(forHTTPHeaderField: "Last-Event-ID") == nil)
     }
@@ -53,12 +56,13 @@ struct ClientStreamingTests {
             with: .sequence([
                 .stream([.text("id: 1\ndata: {\"index\": 1}\n\nid: 2\ndata: {\"index\""), .drop()]),
                 .stream([.text("id: 2\ndata: {\"index\": 2}\n\n"), .drop()]),
-                .stream([.text("id: 3\ndata: {\"index\": 3}\n\n")]),
+                .stream([.text("id: 3\ndata: {\"index\": 3}\n\n"), .drop()]),
+                .status(204),
             ]))
         let events = try await collect(Client.stubbed(transport).stream(Ticks()))
         #expect(events.map(\.data.index) == [1, 2, 3])
         let lastEventIDs = await transport.sentRequests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") }
-        #expect(lastEventIDs == [nil, "1", "2"])
+        #expect(lastEventIDs == [nil, "1", "2", "3"])
     }
 
     @Test("A reconnection answered with 204 ends the stream cleanly")
@@ -243,7 +247,10 @@ struct ClientStreamingTests {
         let transport = StubTransport()
         await transport.stub(
             .get, "/ticks",
-            with: .stream([.text("data: {\"index\": 1}\n\n"), .pause(0.3), .text("data: {\"index\": 2}\n\n")]))
+            with: .sequence([
+                .stream([.text("data: {\"index\": 1}\n\n"), .pause(0.3), .text("data: {\"index\": 2}\n\n")]),
+                .status(204),
+            ]))
         let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.1))
         let events = try await collect(client.stream(Ticks()))
         #expect(events.map(\.data.index) == [1, 2])
