@@ -201,6 +201,28 @@ def streaming(runs):
     return lines
 
 
+def idle_timeouts(runs):
+    labels = [label for label in runs if label.startswith("idle-timeout ")]
+    if not labels:
+        return []
+    lines = ["How late a call to a server that never answers fails after its idle timeout (`Timeouts(idle:)`, "
+             "no retries): its time from just before the call to the failure, minus the timeout. Median and p90 "
+             "are the medians over the rounds of each round's figure; max is the highest of all rounds.", "",
+             "| Transport | Idle timeout | Calls per round | Median | p90 | Max |", "|---|--:|--:|--:|--:|--:|"]
+    for transport, name in [("urlsession", "URLSession"), ("ahc", "AsyncHTTPClient")]:
+        mine = [label for label in labels if label.split()[1] == transport]
+        for label in sorted(mine, key=lambda label: float(label.split()[2].rstrip("s"))):
+            highest = max(run["max_ms"] for run in runs[label])
+            lines.append(f"| {name} | {label.split()[2]} | {num(med(runs, label, 'requests'))} "
+                         f"| {milliseconds(med(runs, label, 'median_ms'))} | {milliseconds(med(runs, label, 'p90_ms'))} "
+                         f"| {milliseconds(highest)} |")
+    return lines
+
+
+def milliseconds(value):
+    return "–" if value is None else f"{value:.1f} ms"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("results")
@@ -214,6 +236,7 @@ def main():
         ("### Client overhead per request", overhead(runs)),
         ("### Memory", memory(runs)),
         ("### Streaming", streaming(runs)),
+        ("### Idle timeout lateness", idle_timeouts(runs)),
     ]
     for title, lines in sections:
         if lines:

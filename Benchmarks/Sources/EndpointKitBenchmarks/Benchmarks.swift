@@ -23,6 +23,8 @@ enum Benchmarks {
         streaming over loopback (a local nginx): sse-urlsession-raw, sse-urlsession-endpointkit,
           sse-ahc-raw, sse-ahc-endpointkit
           --base-url URL --events N (nginx serves /events-N.sse)
+        idle timeout (a silent server of its own): idle-timeout-urlsession, idle-timeout-ahc
+          --idle SECONDS --requests N
         """
 
     static func main() async {
@@ -34,6 +36,8 @@ enum Benchmarks {
                 result = try await StreamParseScenario(name: scenario, options: options).run()
             } else if scenario.hasPrefix("sse-") {
                 result = try await StreamNetworkScenario(name: scenario, options: options).run()
+            } else if scenario.hasPrefix("idle-timeout-") {
+                result = try await IdleTimeoutScenario(name: scenario, options: options).run()
             } else if scenario.hasPrefix("decode-") {
                 result = try await DecodeScenario(name: scenario, options: options).run()
             } else if scenario.hasPrefix("overhead-") {

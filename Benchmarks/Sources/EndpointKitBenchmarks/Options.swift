@@ -29,6 +29,14 @@ struct Options {
         return value
     }
 
+    func seconds(_ name: String, default fallback: TimeInterval) throws -> TimeInterval {
+        guard let text = values[name] else { return fallback }
+        guard let value = TimeInterval(text), value > 0, value.isFinite else {
+            throw UsageError(message: "--\(name) needs a positive number of seconds")
+        }
+        return value
+    }
+
     func url(_ name: String) throws -> URL {
         guard let url = URL(string: try string(name)) else { throw UsageError(message: "--\(name) is not a URL") }
         return url
