@@ -17,7 +17,9 @@ extension Stub {
     /// - Parameters:
     ///   - parts: The body's parts, in order.
     ///   - statusCode: The status; `200` by default.
-    ///   - headers: The headers; `Content-Type: text/event-stream` by default.
+    ///   - headers: The headers; `Content-Type: text/event-stream` by default. A
+    ///     `StreamFormat.jsonLines` stream refuses that type: pass
+    ///     `["Content-Type": "application/x-ndjson"]` for one.
     /// - Returns: The stub.
     public static func stream(
         _ parts: [StreamPart], statusCode: Int = 200, headers: HTTPHeaders = ["Content-Type": "text/event-stream"]

@@ -37,6 +37,11 @@ public protocol APIProfile: Sendable {
     /// The type the body of an unacceptable response is decoded into, when an endpoint does not
     /// name its own (``CallOptions/errorBodyType``). The decoded value travels in
     /// ``StatusFailure/errorBody``; a body that does not decode leaves it `nil`. None by default.
+    ///
+    /// The call's decoder decodes it: the endpoint's (``CallOptions/decoder``), else the client's
+    /// (``Client/Configuration/decoder``). A `Decodable` type with camelCase properties for
+    /// snake_case JSON therefore needs `.json(keyDecoding: .convertFromSnakeCase)` there; a type
+    /// that maps the JSON by hand (``JSONObject/init(json:)``) reads the keys as sent.
     var errorBodyType: (any JSONObject.Type)? { get }
 
     /// Whether an unacceptable response says the client sent too much, and when a retry can

@@ -10,6 +10,16 @@
 ///     var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 60, total: 600)) }
 /// }
 /// ```
+///
+/// Several options go in one initializer call, in the order of its parameters (`decoder`,
+/// `acceptableStatusCodes`, `retryPolicy`, `timeouts`, `errorBodyType`, `allowsOtherOrigins`);
+/// or start from `CallOptions()` and set the properties:
+///
+/// ```swift
+/// var options: CallOptions {
+///     CallOptions(acceptableStatusCodes: [200...299, 404...404], retryPolicy: .never, timeouts: Timeouts(idle: 60))
+/// }
+/// ```
 public struct CallOptions: Sendable {
     /// The decoder for the response, instead of the client's.
     public var decoder: (any ResponseDecoder)?
@@ -23,6 +33,7 @@ public struct CallOptions: Sendable {
     public var timeouts: Timeouts?
     /// The type an unacceptable response's body is decoded into, instead of the client's API's
     /// (``APIProfile/errorBodyType``). The decoded value travels in ``StatusFailure/errorBody``.
+    /// The call's decoder (``decoder``, else the client's) decodes it, as it decodes a success.
     public var errorBodyType: (any JSONObject.Type)?
     /// Whether the endpoint's path may be an absolute URL on another origin than the client's
     /// base URL; `false` by default. Such a request is never authenticated: credentials only go to

@@ -5,6 +5,16 @@
 /// headers["x-github-api-version"] = "2022-11-28"
 /// headers["ACCEPT"]   // "application/vnd.github+json"
 /// ```
+///
+/// A transport builds the headers of its ``HTTPResponse`` from another library's fields with
+/// ``add(_:for:)``, which keeps repeated fields (two `Set-Cookie`) in order:
+///
+/// ```swift
+/// var headers = HTTPHeaders()
+/// for (name, value) in httpURLResponse.allHeaderFields {
+///     headers.add("\(value)", for: "\(name)")
+/// }
+/// ```
 public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
     /// One header field.
     public struct Field: Sendable, Equatable {
