@@ -38,8 +38,9 @@
                     + "(redirectConfiguration: .disallow) so that the transport follows redirects with "
                     + "EndpointKit's rules"
             }
-            return "the HTTPClient followed a redirect from \(Redaction.standard.redact(requestedURL, missing: "?")) to "
-                + "\(Redaction.standard.redact(finalURL, missing: "?")) itself; create it with "
+            let from = Redaction.standard.redact(requestedURL, missing: "?")
+            let to = Redaction.standard.redact(finalURL, missing: "?")
+            return "the HTTPClient followed a redirect from \(from) to \(to) itself; create it with "
                 + "AsyncHTTPClientTransport.makeDefaultConfiguration() (redirectConfiguration: .disallow) "
                 + "so that the transport follows redirects with EndpointKit's rules"
         }
