@@ -72,6 +72,7 @@ struct ErrorDescriptionIntegrationTests {
     @Test(
         "A cancelled call names its method and URL, with the URL's credentials redacted",
         .timeLimit(.minutes(1)), arguments: TransportUnderTest.allCases, SecretPlace.allCases)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func cancelled(transport: TransportUnderTest, place: SecretPlace) async throws {
         let client = client(transport, place)
         let task = Task {

@@ -1,6 +1,5 @@
 import EndpointKit
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -80,14 +79,17 @@ private struct Feed: GET, StreamingEndpoint {
 }
 
 /// What the writer and the reader did, in order.
-private final class Journal: Sendable {
-    private let entries = Mutex<[String]>([])
-    var all: [String] { entries.withLock { $0 } }
-    var count: Int { entries.withLock { $0.count } }
-    func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+private final class Journal: @unchecked Sendable {
+    // @unchecked: `entries` is only read and written under `lock` (Mutex needs macOS 15).
+    private let lock = NSLock()
+    private var entries: [String] = []
+    var all: [String] { lock.withLock { entries } }
+    var count: Int { lock.withLock { entries.count } }
+    func add(_ entry: String) { lock.withLock { entries.append(entry) } }
 }
 
 @Suite("A transport of the user's own streams through the public API", .timeLimit(.minutes(1)))
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct UserTransportStreamingTests {
     private func client(_ transport: some Transport) -> Client {
         Client(baseURL: URL(string: "https://feed.example.com")!) { $0.transport = transport }
