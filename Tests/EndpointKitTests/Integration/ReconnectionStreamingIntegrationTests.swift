@@ -35,7 +35,7 @@ struct ReconnectionStreamingIntegrationTests {
     func reconnectsAfterEachEnd(over transport: TransportUnderTest, ending: ResponseEnding) async throws {
         let key = StreamServer.uniqueKey()
         var indexes: [Int] = []
-        let endpoint = BatchEvents(key: key, query: ["count": 6, "per": 3, "end": ending.rawValue])
+        let endpoint = ServerEvents(key: key, route: "batches", query: ["count": 6, "per": 3, "end": ending.rawValue])
         for try await event in client(transport).stream(endpoint) { indexes.append(event.data.index) }
         #expect(indexes == [1, 2, 3, 4, 5, 6])
         let connections = try await log(key)
@@ -49,7 +49,8 @@ struct ReconnectionStreamingIntegrationTests {
     func dropsAPartialEventAndReconnects(over transport: TransportUnderTest, ending: ResponseEnding) async throws {
         let key = StreamServer.uniqueKey()
         var indexes: [Int] = []
-        let endpoint = BatchEvents(key: key, query: ["count": 6, "per": 3, "end": ending.rawValue, "cut": 1])
+        let endpoint = ServerEvents(
+            key: key, route: "batches", query: ["count": 6, "per": 3, "end": ending.rawValue, "cut": 1])
         for try await event in client(transport).stream(endpoint) { indexes.append(event.data.index) }
         #expect(indexes == [1, 2, 3, 4, 5, 6])  // the partial `{"index": ` would not decode
         #expect(try await log(key).map(\.lastEventID) == [nil, "3", "6"])  // not "4": its id was cut off
@@ -60,7 +61,7 @@ struct ReconnectionStreamingIntegrationTests {
         arguments: TransportUnderTest.allCases)
     func reconnectionLimit(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
-        var endpoint = BatchEvents(key: key, query: ["count": 6, "per": 0])
+        var endpoint = ServerEvents(key: key, route: "batches", query: ["count": 6, "per": 0])
         endpoint.reconnection = ReconnectionPolicy(maximumAttempts: 2, defaultDelay: 0.05)
         var received = 0
         await #expect {
@@ -78,7 +79,7 @@ struct ReconnectionStreamingIntegrationTests {
         arguments: TransportUnderTest.allCases, ResponseEnding.allCases)
     func endsOnClose(over transport: TransportUnderTest, ending: ResponseEnding) async throws {
         let key = StreamServer.uniqueKey()
-        var endpoint = BatchEvents(key: key, query: ["count": 6, "per": 3, "end": ending.rawValue])
+        var endpoint = ServerEvents(key: key, route: "batches", query: ["count": 6, "per": 3, "end": ending.rawValue])
         endpoint.reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.05, endsOnClose: true)
         var indexes: [Int] = []
         for try await event in client(transport).stream(endpoint) { indexes.append(event.data.index) }

@@ -69,7 +69,9 @@ struct ServerEvent: Decodable, JSONObject, Equatable {
     let index: Int
 }
 
-/// `GET /sse/{key}/{route}`: the streaming server's Server-Sent Events.
+/// `GET /sse/{key}/{route}`: the streaming server's Server-Sent Events. The route `batches` sends
+/// at most `per` events per response, each response ended as `end` says (`close`, `chunked` or
+/// `length`), then `204` once all `count` were sent.
 struct ServerEvents: GET, StreamingEndpoint {
     typealias Element = ServerSentEvent<ServerEvent>
     static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
@@ -80,18 +82,7 @@ struct ServerEvents: GET, StreamingEndpoint {
     var path: String { "/sse/\(segment: key)/\(route)" }
 }
 
-/// `GET /sse/{key}/batches`: at most `per` events per response, each response ended as `end`
-/// says (`close`, `chunked` or `length`), then `204` once all `count` were sent.
-struct BatchEvents: GET, StreamingEndpoint {
-    typealias Element = ServerSentEvent<ServerEvent>
-    static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
-    let key: String
-    var query: Parameters
-    var reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.05)
-    var path: String { "/sse/\(segment: key)/batches" }
-}
-
-/// `POST /sse/{key}/batches`: as ``BatchEvents``, sent as a `POST`.
+/// `POST /sse/{key}/batches`: as ``ServerEvents`` with the route `batches`, sent as a `POST`.
 struct PostedBatchEvents: POST, StreamingEndpoint {
     typealias Element = ServerSentEvent<ServerEvent>
     static var streamFormat: StreamFormat<Element> { .serverSentEvents() }

@@ -20,57 +20,44 @@ struct AuthenticatorHeaderValidationTests {
         }
     }
 
-    /// Why the call was refused before sending, or `nil` if it was not.
-    private func refusal(by client: Client) async -> InvalidRequest? {
+    /// Makes a call with `authenticator`; expects it refused for the header `name`, with nothing sent.
+    private func expectRefusal(
+        by authenticator: some Authenticator, forHeader name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let transport = StubTransport(body: "[]")
+        let client = Client.stubbed(transport, authenticator: authenticator)
+        var reason: InvalidRequest?
         do {
             _ = try await client.send(GetValue<[Int]>())
-            return nil
         } catch {
-            guard case .invalidRequest(let reason) = error else { return nil }
-            return reason
+            if case .invalidRequest(let why) = error { reason = why }
         }
+        #expect(reason == .invalidHeaderValue(name: name), sourceLocation: sourceLocation)
+        #expect(await transport.requests.isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test(
         "A value with CR, LF or NUL set with setValue fails the call with invalidHeaderValue and sends nothing",
         arguments: ["abc\r\nX-Injected: 1", "abc\nX-Injected: 1", "abc\r", "abc\u{0}def"])
-    func setValueWithLineBreakIsRefused(value: String) async throws {
-        let transport = StubTransport(body: "[]")
-        let client = Client.stubbed(transport, authenticator: HeaderAuthenticator(name: "Authorization", value: value))
-
-        let reason = await refusal(by: client)
-
-        #expect(reason == .invalidHeaderValue(name: "Authorization"))
-        #expect(await transport.requests.isEmpty)
+    func setValueWithLineBreakIsRefused(value: String) async {
+        await expectRefusal(by: HeaderAuthenticator(name: "Authorization", value: value), forHeader: "Authorization")
     }
 
     @Test("A bad value set with setValue over a good one fails the call instead of sending the old value")
-    func badValueOverGoodOneIsRefused() async throws {
-        let transport = StubTransport(body: "[]")
+    func badValueOverGoodOneIsRefused() async {
         let authenticator = ClosureAuthenticator { request in
             request.setValue("key-1", forHTTPHeaderField: "X-API-Key")
             request.setValue("key-2\r\nX-Injected: 1", forHTTPHeaderField: "X-API-Key")
         }
-        let client = Client.stubbed(transport, authenticator: authenticator)
-
-        let reason = await refusal(by: client)
-
-        #expect(reason == .invalidHeaderValue(name: "X-API-Key"))
-        #expect(await transport.requests.isEmpty)
+        await expectRefusal(by: authenticator, forHeader: "X-API-Key")
     }
 
     @Test("A value with a line break added with addValue fails the call")
-    func addValueWithLineBreakIsRefused() async throws {
-        let transport = StubTransport(body: "[]")
+    func addValueWithLineBreakIsRefused() async {
         let authenticator = ClosureAuthenticator { request in
             request.addValue("tag\r\nX-Injected: 1", forHTTPHeaderField: "X-Tags")
         }
-        let client = Client.stubbed(transport, authenticator: authenticator)
-
-        let reason = await refusal(by: client)
-
-        #expect(reason == .invalidHeaderValue(name: "X-Tags"))
-        #expect(await transport.requests.isEmpty)
+        await expectRefusal(by: authenticator, forHeader: "X-Tags")
     }
 
     @Test("An authenticator's good changes all reach the transport: headers, query, and the body kept")

@@ -88,8 +88,7 @@ private final class Journal: @unchecked Sendable {
     func add(_ entry: String) { lock.withLock { entries.append(entry) } }
 }
 
-@Suite("A transport of the user's own streams through the public API", .timeLimit(.minutes(1)))
-@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+@Suite("A transport of the user's own streams through the public API")
 struct UserTransportStreamingTests {
     private func client(_ transport: some Transport) -> Client {
         Client(baseURL: URL(string: "https://feed.example.com")!) { $0.transport = transport }
