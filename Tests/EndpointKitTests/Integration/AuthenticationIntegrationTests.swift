@@ -44,7 +44,7 @@ struct AuthenticationIntegrationTests {
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(BasicAuthCheck()) }
 
         #expect(HTTPBin.unacceptableStatusCode(of: result) == 401, "got \(result)")
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(30))  // it hung forever before; the time limit is 1 minute
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

