@@ -25,7 +25,7 @@
             print(usage)
             exit(0)
         }
-        // DispatchTime, not ContinuousClock: the generator runs on macOS 12 (Package.swift's platforms).
+        // DispatchTime: the generator runs on macOS 12 (Package.swift's platforms), older than Swift's clocks.
         let started = DispatchTime.now().uptimeNanoseconds
         let report = try GeneratorCommand(arguments: arguments).run()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
