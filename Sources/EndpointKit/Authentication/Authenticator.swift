@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The client calls ``authenticate(_:)`` once per request, after the request is built and before
 /// the transport sends it. It may be asynchronous (to read a keychain or refresh a token) and may
-/// throw; the client then reports ``EndpointError/authenticationFailed(underlying:)`` and sends
+/// throw; the client then reports ``EndpointError/authenticationFailed(underlying:call:)`` and sends
 /// nothing. Headers it sets are checked for CR/LF like all others.
 ///
 /// ```swift
@@ -39,7 +39,7 @@ public protocol Authenticator: Sendable {
     ///   - request: The request as it was sent, with the credential it carried.
     /// - Returns: Whether to send the request again.
     /// - Throws: When renewing failed; the call then fails with
-    ///   ``EndpointError/authenticationFailed(underlying:)``.
+    ///   ``EndpointError/authenticationFailed(underlying:call:)``.
     func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool
 }
 

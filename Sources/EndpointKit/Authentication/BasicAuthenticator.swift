@@ -26,7 +26,7 @@ public struct BasicAuthenticator: Authenticator {
     /// Sets `Authorization: Basic …`.
     ///
     /// - Parameter request: The request about to be sent.
-    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the user name contains a colon or a
+    /// - Throws: ``EndpointError/invalidRequest(_:call:)`` when the user name contains a colon or a
     ///   control character, which Basic authentication cannot carry.
     public func authenticate(_ request: inout URLRequest) async throws {
         guard !username.contains(":") else {

@@ -6,7 +6,7 @@ import Foundation
 /// all wait for it and are sent once more with the new token. A request that was sent with an
 /// old token and fails after the token was renewed is simply sent again, without another
 /// renewal. If the renewal throws, every call that failed with the old token fails with
-/// ``EndpointError/authenticationFailed(underlying:)``: those that waited for the renewal, and
+/// ``EndpointError/authenticationFailed(underlying:call:)``: those that waited for the renewal, and
 /// those whose `401` arrives after it failed, without renewing again. A call that starts after
 /// the failure tries again.
 ///
@@ -38,7 +38,7 @@ public struct RefreshingTokenAuthenticator: Authenticator {
     /// Sets `Authorization: <scheme> <token>`, fetching a token first if there is none.
     ///
     /// - Parameter request: The request about to be sent.
-    /// - Throws: The refresh closure's error, or ``EndpointError/invalidRequest(_:)`` for a token
+    /// - Throws: The refresh closure's error, or ``EndpointError/invalidRequest(_:call:)`` for a token
     ///   that cannot go in a header.
     public func authenticate(_ request: inout URLRequest) async throws {
         let token = try await store.currentToken()

@@ -55,7 +55,7 @@ public struct TokenAuthenticator: Authenticator {
     /// Sets `Authorization: <scheme> <token>`.
     ///
     /// - Parameter request: The request about to be sent.
-    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the token is empty or contains
+    /// - Throws: ``EndpointError/invalidRequest(_:call:)`` when the token is empty or contains
     ///   whitespace or control characters; nothing is sent.
     public func authenticate(_ request: inout URLRequest) async throws {
         request.setValue(try header.get(), forHTTPHeaderField: "Authorization")

@@ -99,8 +99,8 @@ public final class Client: Sendable {
     ///
     /// - Parameter endpoint: The endpoint.
     /// - Returns: The request.
-    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the URL, a header or the body is
-    ///   invalid; ``EndpointError/authenticationFailed(underlying:)`` when the authenticator
+    /// - Throws: ``EndpointError/invalidRequest(_:call:)`` when the URL, a header or the body is
+    ///   invalid; ``EndpointError/authenticationFailed(underlying:call:)`` when the authenticator
     ///   throws.
     public func request<E: Endpoint>(for endpoint: E) async throws(EndpointError) -> URLRequest {
         var request = try requestBuilder.makeRequest(

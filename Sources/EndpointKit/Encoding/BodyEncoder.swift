@@ -18,7 +18,7 @@ public protocol BodyEncoder: Sendable {
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - request: The request whose body changes.
-    /// - Throws: Any error; the client reports it as ``EndpointError/invalidRequest(_:)``.
+    /// - Throws: Any error; the client reports it as ``EndpointError/invalidRequest(_:call:)``.
     func encode<Value: Encodable>(_ value: Value, into request: inout URLRequest) throws
 }
 

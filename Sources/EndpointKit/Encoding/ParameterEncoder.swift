@@ -18,7 +18,7 @@ public protocol ParameterEncoder: Sendable {
     /// - Parameters:
     ///   - parameters: The parameters to encode; may be empty.
     ///   - request: The request to change.
-    /// - Throws: Any error; the client reports it as ``EndpointError/invalidRequest(_:)``.
+    /// - Throws: Any error; the client reports it as ``EndpointError/invalidRequest(_:call:)``.
     func encode(_ parameters: Parameters, into request: inout URLRequest) throws
 }
 

@@ -32,7 +32,7 @@ public struct URLQueryEncoder: ParameterEncoder {
     /// - Parameters:
     ///   - parameters: The parameters; when empty the URL is left as it is.
     ///   - request: The request whose URL changes.
-    /// - Throws: ``EndpointError/invalidRequest(_:)`` when the request has no URL or the result
+    /// - Throws: ``EndpointError/invalidRequest(_:call:)`` when the request has no URL or the result
     ///   is not a valid URL.
     public func encode(_ parameters: Parameters, into request: inout URLRequest) throws {
         guard !parameters.isEmpty else { return }

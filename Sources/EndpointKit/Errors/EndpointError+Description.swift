@@ -1,15 +1,19 @@
 import Foundation
 
 extension EndpointError: CustomStringConvertible, LocalizedError {
-    /// A one-line account of what went wrong and where (the method and URL, when there was a
-    /// request), fit for a log. It never contains header values or credentials; bodies are cut to
-    /// 200 characters.
+    /// A one-line account of what went wrong and where, fit for a log: the call's method and its
+    /// URL, redacted, once the client filled them in (see ``call``) and the URL was built. It
+    /// never contains header values or credentials; bodies are cut to 200 characters.
     public var description: String {
         switch self {
-        case .invalidRequest(let reason):
+        case .invalidRequest(let reason, let call?) where call.url != nil:
+            return "Invalid request for \(call): \(reason)"
+        case .invalidRequest(let reason, let call?):
+            return "Invalid \(call.method) request: \(reason)"
+        case .invalidRequest(let reason, nil):
             return "Invalid request: \(reason)"
-        case .authenticationFailed(let underlying):
-            return "The authenticator failed: \(underlying)"
+        case .authenticationFailed(let underlying, let call):
+            return "The authenticator failed\(Self.for(call)): \(underlying)"
         case .transportFailed(let failure):
             let url = Redaction.standard.redact(failure.url, missing: "(no URL)")
             return "\(failure.method) \(url) failed: \(failure.reason)"
@@ -17,17 +21,25 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
             return failure.description
         case .rateLimited(let failure):
             return failure.description
-        case .invalidResponse(let reason):
-            return "Invalid response: \(reason)"
+        case .invalidResponse(let reason, let call):
+            return "Invalid response\(Self.to(call)): \(reason)"
         case .decodingFailed(let failure):
             return failure.description
-        case .timedOut(let seconds):
-            return "The call did not finish within its deadline of \(seconds.formatted()) s."
-        case .cancelled(let call?):
-            return "\(call) was cancelled."
-        case .cancelled(.none):
-            return "The request was cancelled."
+        case .timedOut(let seconds, let call):
+            return "\(call?.description ?? "The call") did not finish within its deadline of \(seconds.formatted()) s."
+        case .cancelled(let call):
+            return call.map { "\($0) was cancelled." } ?? "The request was cancelled."
         }
+    }
+
+    /// `" for GET https://…"`, or `""` without a call.
+    private static func `for`(_ call: CallContext?) -> String {
+        call.map { " for \($0)" } ?? ""
+    }
+
+    /// `" to GET https://…"`, or `""` without a call.
+    private static func to(_ call: CallContext?) -> String {
+        call.map { " to \($0)" } ?? ""
     }
 
     /// The same text as ``description``.

@@ -19,10 +19,14 @@ import Foundation
 public enum EndpointError: Error, Sendable {
     /// The request could not be built: a bad base URL or path, a parameter or body that could not
     /// be encoded, an invalid header name or value, a body on a `GET`. Nothing was sent.
-    case invalidRequest(InvalidRequest)
+    ///
+    /// `call` is the call's method, with its URL once the URL was built (not for a bad base URL
+    /// or path); the client fills it in.
+    case invalidRequest(InvalidRequest, call: CallContext? = nil)
 
-    /// The ``Authenticator`` threw this error, so nothing was sent.
-    case authenticationFailed(underlying: any Error)
+    /// The ``Authenticator`` threw this error, so nothing was sent. `call` is the call; the
+    /// client fills it in.
+    case authenticationFailed(underlying: any Error, call: CallContext? = nil)
 
     /// The transport failed: no connection, a timeout, a TLS problem, a connection closed early.
     case transportFailed(TransportFailure)
@@ -38,26 +42,27 @@ public enum EndpointError: Error, Sendable {
     case rateLimited(RateLimitFailure)
 
     /// The server's answer cannot serve the call, though its status was acceptable: for example
-    /// a `next` page link that leads back to a page already fetched.
-    case invalidResponse(InvalidResponse)
+    /// a `next` page link that leads back to a page already fetched. `call` is the call whose
+    /// answer it was; the client fills it in.
+    case invalidResponse(InvalidResponse, call: CallContext? = nil)
 
     /// The body could not be decoded into the endpoint's response type.
     case decodingFailed(DecodingFailure)
 
     /// The call did not finish within its total deadline (``Timeouts/total``), retries
-    /// included; the value is the deadline in seconds.
-    case timedOut(after: TimeInterval)
+    /// included; `after` is the deadline in seconds. `call` is the call; the client fills it in.
+    case timedOut(after: TimeInterval, call: CallContext? = nil)
 
-    /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``. The client fills
-    /// in the call, its method and URL (not yet for a stream's); a ``Transport`` or an
-    /// ``Authenticator`` that throws ``cancelled`` leaves it to the client.
+    /// The call was cancelled, by cancelling its `Task` or its ``RequestTask``. `call` is the
+    /// call, its method and URL; the client fills it in. A ``Transport`` or an ``Authenticator``
+    /// that throws ``cancelled`` leaves it to the client.
     ///
     /// `catch .cancelled` matches it with or without a call, as it did before the call was added.
-    case cancelled(CallContext?)
+    case cancelled(call: CallContext?)
 
     /// The call was cancelled; the client adds the call's method and URL when the error leaves it
-    /// (see ``cancelled(_:)``).
-    public static var cancelled: EndpointError { .cancelled(nil) }
+    /// (see ``cancelled(call:)``).
+    public static var cancelled: EndpointError { .cancelled(call: nil) }
 }
 
 extension EndpointError {
@@ -67,7 +72,7 @@ extension EndpointError {
         case .unacceptableStatus(let failure): return failure.response
         case .rateLimited(let failure): return failure.response
         case .decodingFailed(let failure): return failure.response
-        case .invalidResponse(.unexpectedContentType(let response, _)): return response
+        case .invalidResponse(.unexpectedContentType(let response, _), _): return response
         default: return nil
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a response with an acceptable status cannot serve the call. Thrown as
-/// ``EndpointError/invalidResponse(_:)``.
+/// ``EndpointError/invalidResponse(_:call:)``.
 public enum InvalidResponse: Sendable, Equatable {
     /// A page's `next` link leads to a page that was already fetched: following it would never
     /// end. The values are the link and the number of the page that carried it, from 1.

@@ -14,8 +14,8 @@ import Foundation
 ///
 /// The first page is the endpoint itself; each next page is the `next` link, sent with the
 /// endpoint's headers, decoder and policies. A `next` link to another origin than the client's
-/// base URL fails with ``EndpointError/invalidRequest(_:)``: credentials never follow it. A
-/// `next` link to a page already fetched fails with ``EndpointError/invalidResponse(_:)``
+/// base URL fails with ``EndpointError/invalidRequest(_:call:)``: credentials never follow it. A
+/// `next` link to a page already fetched fails with ``EndpointError/invalidResponse(_:call:)``
 /// (``InvalidResponse/repeatedPage(_:linkedFromPage:)``) instead of looping forever. Iteration
 /// ends after the page without a `next` link, or after `maximumPages`.
 public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
@@ -40,7 +40,7 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
         /// The URLs of the pages fetched so far, as they answered.
         private var visited: Set<String> = []
         /// The error the next call throws: the last page linked back to a page already fetched.
-        private var loop: InvalidResponse?
+        private var loop: EndpointError?
 
         init(pages: Pages) {
             self.pages = pages
@@ -61,7 +61,7 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
             guard fetched < pages.maximumPages ?? .max else { return nil }
             if let loop {
                 self.loop = nil
-                throw .invalidResponse(loop)
+                throw loop
             }
             guard !isFinished else { return nil }
             let page: Element
@@ -76,13 +76,16 @@ public struct Pages<E: Endpoint>: AsyncSequence, Sendable {
                 throw error
             }
             fetched += 1
-            if let url = page.url ?? nextURL { visited.insert(url.absoluteString) }
+            let pageURL = page.url ?? nextURL
+            if let pageURL { visited.insert(pageURL.absoluteString) }
             nextURL = page.nextPageURL
             isFinished = nextURL == nil
             if let nextURL, visited.contains(nextURL.absoluteString) {
                 // This page is returned; the next call reports the loop instead of fetching.
                 isFinished = true
-                loop = .repeatedPage(nextURL, linkedFromPage: fetched)
+                loop = .invalidResponse(
+                    .repeatedPage(nextURL, linkedFromPage: fetched),
+                    call: CallContext(method: E.method, url: pageURL))
             }
             return page
         }

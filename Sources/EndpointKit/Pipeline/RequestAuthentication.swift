@@ -57,7 +57,7 @@ struct RequestAuthentication: Sendable {
     }
 
     /// Runs an authenticator call: its ``EndpointError`` passes through, cancellation becomes
-    /// `.cancelled`, and any other error ``EndpointError/authenticationFailed(underlying:)``.
+    /// `.cancelled`, and any other error ``EndpointError/authenticationFailed(underlying:call:)``.
     private static func reportingAuthenticatorErrors<Value>(
         _ body: () async throws -> Value
     ) async throws(EndpointError) -> Value {

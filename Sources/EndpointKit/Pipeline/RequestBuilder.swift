@@ -39,11 +39,29 @@ struct RequestBuilder: Sendable {
 
     /// Builds the request: URL from base URL, path and query; method; `Accept`; body and its
     /// `Content-Type`; then the client's and the endpoint's headers, validated.
+    ///
+    /// Its errors name the call: the method, and the URL once it is built.
     func makeRequest<E: Endpoint>(for endpoint: E, policy: CallPolicy) throws(EndpointError) -> URLRequest {
-        let idleTimeout = policy.timeouts.idle
         let query = builtInQueryEncoder?.queryString(for: endpoint.query) ?? ""
-        let url = try EndpointURL.make(
-            base: base, path: endpoint.path, allowsOtherOrigins: policy.allowsOtherOrigins, query: query)
+        let url: URL
+        do {
+            url = try EndpointURL.make(
+                base: base, path: endpoint.path, allowsOtherOrigins: policy.allowsOtherOrigins, query: query)
+        } catch {
+            throw error.attributed(to: CallContext(method: E.method, url: nil))
+        }
+        do {
+            return try makeRequest(for: endpoint, at: url, policy: policy)
+        } catch {
+            throw error.attributed(to: CallContext(method: E.method, url: url))
+        }
+    }
+
+    /// The request for `endpoint` at `url`, the rest of ``makeRequest(for:policy:)``.
+    private func makeRequest<E: Endpoint>(
+        for endpoint: E, at url: URL, policy: CallPolicy
+    ) throws(EndpointError) -> URLRequest {
+        let idleTimeout = policy.timeouts.idle
         var request = URLRequest(url: url)
         // Setters are skipped for URLRequest's defaults: each one costs on Linux.
         if request.timeoutInterval != idleTimeout {

@@ -6,7 +6,7 @@ import Foundation
 /// `timeoutInterval`; a server that keeps sending slowly never trips it). The total deadline
 /// limits the whole call, retries and backoff included, and is enforced by EndpointKit itself,
 /// because URLSession on Linux ignores `timeoutIntervalForResource`
-/// (the Linux Notes article, `LinuxNotes.md`). A call past its deadline throws ``EndpointError/timedOut(after:)``.
+/// (the Linux Notes article, `LinuxNotes.md`). A call past its deadline throws ``EndpointError/timedOut(after:call:)``.
 ///
 /// ```swift
 /// let client = Client(baseURL: url) { $0.timeouts = Timeouts(idle: 10, total: 30) }

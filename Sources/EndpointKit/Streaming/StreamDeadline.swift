@@ -2,7 +2,7 @@ import Foundation
 
 /// A streaming endpoint's own total deadline over its whole stream, reconnections included: when
 /// it passes, the body being read is cancelled, and the reader reports
-/// ``EndpointError/timedOut(after:)``. A client's default total deadline does not apply to
+/// ``EndpointError/timedOut(after:call:)``. A client's default total deadline does not apply to
 /// streams, which may last as long as they stay active.
 final class StreamDeadline: @unchecked Sendable {
     // `@unchecked`: `passed` and `body` are only touched while holding `lock`.

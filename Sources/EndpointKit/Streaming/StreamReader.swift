@@ -61,8 +61,20 @@ import Foundation
     /// reopening) the connection as needed.
     ///
     /// - Returns: `false` at the end of the stream.
+    /// - Throws: ``EndpointError``, naming the stream's call.
     @usableFromInline
     func refill(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Bool {
+        do {
+            return try await refillPieces(isolation: actor)
+        } catch {
+            // Where a stream's errors leave it: the one place that names the call in them.
+            guard case .success(let connection) = connection else { throw error }
+            throw error.attributed(to: CallContext(method: connection.method, url: connection.url))
+        }
+    }
+
+    /// ``refill(isolation:)`` without naming the call in its errors.
+    private func refillPieces(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Bool {
         events.removeAll()
         lines.removeAll()
         pieces.removeAll()
@@ -117,6 +129,8 @@ import Foundation
                     outcome = try await connection.open(lastEventID)
                 }
             } catch {
+                // The deadline that ran out is the stream's own, not what was left of it.
+                if case .timedOut = error, let seconds = connection.deadline { throw .timedOut(after: seconds) }
                 // A reconnection that cannot reach the server tries again; any answer ends it.
                 guard case .transportFailed = error, canReconnect(connection) else { throw error }
                 failuresInARow += 1

@@ -117,7 +117,7 @@ struct AuthenticationIntegrationTests {
 
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(HTTPBin.Headers()) }
 
-        guard case .failure(.authenticationFailed(let underlying)) = result else {
+        guard case .failure(.authenticationFailed(let underlying, _)) = result else {
             Issue.record("expected authenticationFailed, got \(result)")
             return
         }

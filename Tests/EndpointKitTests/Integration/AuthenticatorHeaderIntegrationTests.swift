@@ -40,7 +40,7 @@ struct AuthenticatorHeaderIntegrationTests {
         do {
             _ = try await client.get(Counted(key: key))
         } catch {
-            if case .invalidRequest(let why) = error { reason = why }
+            if case .invalidRequest(let why, _) = error { reason = why }
         }
 
         #expect(reason == .invalidHeaderValue(name: "X-API-Key"))

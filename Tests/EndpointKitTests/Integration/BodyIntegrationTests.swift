@@ -216,7 +216,7 @@ struct BodyIntegrationTests {
 
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.send(SearchWithBody()) }
 
-        guard case .failure(.invalidRequest(let reason)) = result else {
+        guard case .failure(.invalidRequest(let reason, _)) = result else {
             Issue.record("expected invalidRequest(.bodyNotAllowed(GET)), got \(result)")
             return
         }

@@ -79,7 +79,7 @@ struct HeaderIntegrationTests {
 
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(endpoint) }
 
-        guard case .failure(.invalidRequest(let reason)) = result else {
+        guard case .failure(.invalidRequest(let reason, _)) = result else {
             Issue.record("expected invalidRequest(.invalidHeaderValue), got \(result)")
             return
         }

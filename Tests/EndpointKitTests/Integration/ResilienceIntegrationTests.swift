@@ -42,7 +42,11 @@ struct ResilienceIntegrationTests {
             try await client.get(HTTPBin.Delay(seconds: 5))
         }
         // `.timedOut` proves the deadline came first: the 5 s answer would have been a success.
-        guard case .failure(.timedOut(after: 0.5)) = result else { throw TestFailure("\(result)") }
+        guard case .failure(let error) = result, case .timedOut(after: 0.5, _) = error else {
+            throw TestFailure("\(result)")
+        }
+        let url = HTTPBin.url!.appendingPathComponent("delay/5").absoluteString
+        #expect(error.description == "GET \(url) did not finish within its deadline of 0.5 s.")
     }
 
     @Test("The idle timeout fires when the server says nothing", .timeLimit(.minutes(1)))

@@ -80,7 +80,7 @@ struct StreamingIntegrationTests {
         await #expect {
             for try await _ in stream {}
         } throws: { error in
-            guard case .invalidResponse(.unexpectedContentType(let response, _)) = error as? EndpointError else {
+            guard case .invalidResponse(.unexpectedContentType(let response, _), _) = error as? EndpointError else {
                 return false
             }
             return response.statusCode == 200 && String(decoding: response.body, as: UTF8.self).contains("not a stream")

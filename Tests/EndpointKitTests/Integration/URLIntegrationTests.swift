@@ -63,7 +63,7 @@ struct URLIntegrationTests {
             try await client.get(Anything(path: "/anything/search?q=1"))
         }
 
-        guard case .failure(.invalidRequest(.invalidPath(let path, _))) = result else {
+        guard case .failure(.invalidRequest(.invalidPath(let path, _), _)) = result else {
             Issue.record("expected invalidRequest(.invalidPath), got \(result)")
             return
         }

@@ -30,7 +30,7 @@ struct AuthenticatorHeaderValidationTests {
         do {
             _ = try await client.send(GetValue<[Int]>())
         } catch {
-            if case .invalidRequest(let why) = error { reason = why }
+            if case .invalidRequest(let why, _) = error { reason = why }
         }
         #expect(reason == .invalidHeaderValue(name: name), sourceLocation: sourceLocation)
         #expect(await transport.requests.isEmpty, sourceLocation: sourceLocation)

@@ -32,7 +32,7 @@ struct AuthenticatorTests {
         await #expect {
             try await authorization(after: authenticator)
         } throws: { error in
-            if case .invalidRequest(.invalidCredentials) = error as? EndpointError { return true }
+            if case .invalidRequest(.invalidCredentials, _) = error as? EndpointError { return true }
             return false
         }
     }

@@ -104,7 +104,7 @@ struct ClientTests {
             _ = try await client.get(UserRepositories())
             Issue.record("expected an error")
         } catch {
-            guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
+            guard case .authenticationFailed(let underlying, _) = error else { throw TestFailure("\(error)") }
             #expect(underlying is KeychainLocked)
         }
         #expect(await transport.sentRequests.isEmpty)

@@ -156,7 +156,7 @@ struct ErrorDescriptionTests {
 
     @Test("`.cancelled` still matches, and still makes a value, as before it carried its call")
     func cancelledStaysSourceCompatible() {
-        let errors: [EndpointError] = [.cancelled, .cancelled(CallContext(method: .get, url: nil))]
+        let errors: [EndpointError] = [.cancelled, .cancelled(call: CallContext(method: .get, url: nil))]
         for error in errors {
             guard case .cancelled = error else {
                 Issue.record("\(error) did not match .cancelled")
@@ -174,19 +174,20 @@ struct ErrorDescriptionTests {
         let baseError = try await failure { () async throws(EndpointError) in
             try await badBase.get(UserRepositories())
         }
-        guard case .invalidRequest(.invalidBaseURL) = baseError else { throw TestFailure("\(baseError)") }
+        guard case .invalidRequest(.invalidBaseURL, _) = baseError else { throw TestFailure("\(baseError)") }
         #expect(
             baseError.description
-                == "Invalid request: the base URL \"https://<redacted>@api.example.com/?access_token=<redacted>\" "
+                == "Invalid GET request: the base URL \"https://<redacted>@api.example.com/?access_token=<redacted>\" "
                 + "is not an absolute http(s) URL with a host and without query or fragment")
 
         let otherOrigin = try await failure { () async throws(EndpointError) in
             try await Client.stubbed(StubTransport()).get(
                 GetValue<JSONValue>(path: "https://user:pw-SECRET@other.example.com/x"))
         }
-        guard case .invalidRequest(.invalidPath) = otherOrigin else { throw TestFailure("\(otherOrigin)") }
+        guard case .invalidRequest(.invalidPath, _) = otherOrigin else { throw TestFailure("\(otherOrigin)") }
         #expect(
-            otherOrigin.description.hasPrefix("Invalid request: the path \"https://<redacted>@other.example.com/x\""))
+            otherOrigin.description.hasPrefix(
+                "Invalid GET request: the path \"https://<redacted>@other.example.com/x\""))
     }
 
     @Test("A repeated page link is shown with its credentials redacted")

@@ -95,7 +95,7 @@ struct MultipartTests {
                 _ = try await client.request(for: endpoint)
                 Issue.record("expected \(expected)")
             } catch {
-                guard case .invalidRequest(let reason) = error else {
+                guard case .invalidRequest(let reason, _) = error else {
                     Issue.record("expected an invalid request, got \(error)")
                     continue
                 }

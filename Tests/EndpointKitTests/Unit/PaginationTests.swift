@@ -74,12 +74,12 @@ struct PaginationTests {
             Issue.record("expected the loop to be reported")
         } catch {
             let repeated = URL(string: "https://api.example.com/numbers?per_page=2&page=2")!
-            guard case .invalidResponse(.repeatedPage(repeated, linkedFromPage: 3)) = error else {
+            guard case .invalidResponse(.repeatedPage(repeated, linkedFromPage: 3), _) = error else {
                 throw TestFailure("\(error)")
             }
             #expect(
                 error.description
-                    == "Invalid response: page 3 links to https://api.example.com/numbers?per_page=2&page=2 as the next page, which was already fetched"
+                    == "Invalid response to GET https://api.example.com/numbers?per_page=2&page=3: page 3 links to https://api.example.com/numbers?per_page=2&page=2 as the next page, which was already fetched"
             )
         }
         #expect(values == [[1], [2], [3]])
@@ -113,7 +113,7 @@ struct PaginationTests {
             for try await _ in client.pages(of: Numbers()) { pages += 1 }
             Issue.record("expected an error")
         } catch {
-            guard case .invalidRequest(.invalidPath) = error else { throw TestFailure("\(error)") }
+            guard case .invalidRequest(.invalidPath, _) = error else { throw TestFailure("\(error)") }
         }
         #expect(pages == 1)
         #expect(await transport.sentRequests.allSatisfy { $0.url?.host == "api.example.com" })

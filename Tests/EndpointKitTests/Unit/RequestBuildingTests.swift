@@ -45,7 +45,7 @@ struct RequestBuildingTests {
         await #expect {
             try await client.request(for: GetValue<NoContent>(path: path))
         } throws: { error in
-            guard case .invalidRequest(.invalidPath(let reported, _)) = error as? EndpointError else { return false }
+            guard case .invalidRequest(.invalidPath(let reported, _), _) = error as? EndpointError else { return false }
             return reported == path
         }
     }
@@ -58,7 +58,7 @@ struct RequestBuildingTests {
         await #expect {
             try await client.request(for: GetValue<NoContent>())
         } throws: { error in
-            if case .invalidRequest(.invalidBaseURL) = error as? EndpointError { return true }
+            if case .invalidRequest(.invalidBaseURL, _) = error as? EndpointError { return true }
             return false
         }
     }
@@ -177,7 +177,7 @@ struct RequestBuildingTests {
         do {
             _ = try await client.request(for: BodyWithMethod())
         } catch {
-            guard case .invalidRequest(.bodyNotAllowed(.get)) = error else {
+            guard case .invalidRequest(.bodyNotAllowed(.get), _) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }
@@ -189,7 +189,7 @@ struct RequestBuildingTests {
         await #expect {
             try await client.request(for: PostBody(body: .json(["ratio": Double.nan])))
         } throws: { error in
-            if case .invalidRequest(.encodingFailed) = error as? EndpointError { return true }
+            if case .invalidRequest(.encodingFailed, _) = error as? EndpointError { return true }
             return false
         }
     }
@@ -210,7 +210,7 @@ struct RequestBuildingTests {
             try await client.request(for: GetValue<NoContent>(headers: headers))
         } throws: { error in
             switch error as? EndpointError {
-            case .invalidRequest(.invalidHeaderName), .invalidRequest(.invalidHeaderValue): return true
+            case .invalidRequest(.invalidHeaderName, _), .invalidRequest(.invalidHeaderValue, _): return true
             default: return false
             }
         }

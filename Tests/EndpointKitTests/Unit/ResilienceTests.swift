@@ -120,7 +120,7 @@ struct ResilienceTests {
             _ = try await client.get(UserRepositories())
             Issue.record("expected a timeout")
         } catch {
-            guard case .timedOut(after: 0.2) = error else { throw TestFailure("\(error)") }
+            guard case .timedOut(after: 0.2, _) = error else { throw TestFailure("\(error)") }
             #expect(error.isTimeout)
             #expect(error.description.contains("deadline of 0.2 s"))
         }

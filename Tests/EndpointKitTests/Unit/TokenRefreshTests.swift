@@ -96,7 +96,7 @@ struct TokenRefreshTests {
         let errors = await Self.errors(ofConcurrentCalls: 20, to: client)
         #expect(errors.count == 20)
         for error in errors {
-            guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
+            guard case .authenticationFailed(let underlying, _) = error else { throw TestFailure("\(error)") }
             #expect(underlying is RefreshDenied)
         }
         #expect(attempts.count == 1)
@@ -124,7 +124,7 @@ struct TokenRefreshTests {
         let errors = await Self.errors(ofConcurrentCalls: 50, to: client)
         #expect(errors.count == 50)
         for error in errors {
-            guard case .authenticationFailed(let underlying) = error else { throw TestFailure("\(error)") }
+            guard case .authenticationFailed(let underlying, _) = error else { throw TestFailure("\(error)") }
             #expect(underlying is RefreshDenied)
         }
         #expect(attempts.count == 1)

@@ -117,7 +117,7 @@ struct ClientStreamingTests {
         await #expect {
             _ = try await collect(Client.stubbed(transport).stream(Ticks()))
         } throws: { error in
-            guard case .invalidResponse(.unexpectedContentType(let response, let expected)) = error as? EndpointError
+            guard case .invalidResponse(.unexpectedContentType(let response, let expected), _) = error as? EndpointError
             else { return false }
             return response.statusCode == 200 && expected == "text/event-stream"
                 && String(decoding: response.body, as: UTF8.self) == #"{"error": "not a stream"}"#
@@ -191,7 +191,7 @@ struct ClientStreamingTests {
         await #expect {
             _ = try await collect(Client.stubbed(transport).stream(TickLines()))
         } throws: { error in
-            guard case .invalidResponse(.unexpectedContentType(let response, _)) = error as? EndpointError else {
+            guard case .invalidResponse(.unexpectedContentType(let response, _), _) = error as? EndpointError else {
                 return false
             }
             return String(decoding: response.body, as: UTF8.self) == "<html>oops</html>"
@@ -265,7 +265,7 @@ struct ClientStreamingTests {
         await #expect {
             for try await event in client.stream(bounded) { received.append(event.data.index) }
         } throws: { error in
-            guard case .timedOut(let seconds) = error as? EndpointError else { return false }
+            guard case .timedOut(let seconds, _) = error as? EndpointError else { return false }
             return seconds == 1
         }
         #expect(received.count <= 1)
