@@ -63,13 +63,15 @@
             }
         }
 
-        @Test("A 401 with WWW-Authenticate comes back at once as unacceptableStatus, with its header")
+        @Test("A 401 with WWW-Authenticate comes back as unacceptableStatus, with its header, before a deadline")
         func unauthorizedReturnsPromptly() async throws {
             try await HTTPBin.withHTTPClient { httpClient in
+                // A deadline as the control: a 401 that hung (as URLSession's does on Linux) would
+                // end with .timedOut, not with the status.
                 let client = Client(baseURL: HTTPBin.url!) {
                     $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                    $0.timeouts = Timeouts(idle: 30, total: 20)
                 }
-                let start = ProcessInfo.processInfo.systemUptime
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
                     try await client.get(Status(code: 401))
@@ -81,7 +83,6 @@
                 }
                 #expect(response.statusCode == 401)
                 #expect(response.response.headers["WWW-Authenticate"] != nil)
-                #expect(HTTPBin.seconds(since: start) < 2)
             }
         }
 
