@@ -27,7 +27,7 @@
     /// Progress only moves an exchange's deadline later, so the timer never fires after a deadline:
     /// it fires at the earliest deadline known, fails the exchanges that are idle, learns the later
     /// deadlines of those that made progress, and is set again for the earliest of those, as
-    /// `URLSessionTransport`'s `IdleDeadlines` does. (It polled until 0.1.1, every eighth of the
+    /// `URLSessionTransport`'s `IdleDeadlines` does. (In 0.1.0 it polled every eighth of the
     /// timeout: a 0.3 s idle timeout then fired up to 62 ms late.) With nothing to watch, no timer
     /// is set.
     final class IdleWatchdog: Sendable {
