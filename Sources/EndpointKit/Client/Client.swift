@@ -152,7 +152,8 @@ public final class Client: Sendable {
             }
             return (outcome, policy)
         } catch {
-            // Where a call's errors leave the client: the one place that names the call in them.
+            // Where a call's errors leave the client: the call is named in those that do not name it
+            // yet (as `request(for:)` and the request builder do for theirs).
             throw error.attributed(to: CallContext(method: E.method, url: request.url))
         }
     }

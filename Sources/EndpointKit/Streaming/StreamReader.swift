@@ -67,7 +67,7 @@ import Foundation
         do {
             return try await refillPieces(isolation: actor)
         } catch {
-            // Where a stream's errors leave it: the one place that names the call in them.
+            // Where a stream's errors leave it: the call is named in those that do not name it yet.
             guard case .success(let connection) = connection else { throw error }
             throw error.attributed(to: CallContext(method: connection.method, url: connection.url))
         }
