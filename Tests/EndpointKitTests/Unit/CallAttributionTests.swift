@@ -18,15 +18,6 @@ struct CallAttributionTests {
     private let secretQuery: Parameters = ["page": 2, "access_token": "qtok-SECRET-3"]
     private let shownURL = "https://api.example.com/value?page=2&access_token=<redacted>"
 
-    private func failure<Value>(of call: () async throws(EndpointError) -> Value) async throws -> EndpointError {
-        do {
-            _ = try await call()
-        } catch {
-            return error
-        }
-        throw TestFailure("the call succeeded")
-    }
-
     @Test("A call past its deadline names its method and URL, credentials redacted")
     func timedOut() async throws {
         let transport = StubTransport { request in
@@ -34,7 +25,7 @@ struct CallAttributionTests {
             return HTTPResponse(statusCode: 200, body: Data("{}".utf8), url: request.url)
         }
         let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.2))
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: secretQuery))
         }
         guard case .timedOut(let seconds, let call?) = error else { throw TestFailure("\(error)") }
@@ -47,7 +38,7 @@ struct CallAttributionTests {
     func authenticationFailed() async throws {
         let client = Client.stubbed(
             StubTransport(), authenticator: ClosureAuthenticator { _ in throw KeychainLocked() })
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: secretQuery))
         }
         guard case .authenticationFailed(let underlying, let call?) = error else { throw TestFailure("\(error)") }
@@ -55,7 +46,7 @@ struct CallAttributionTests {
         #expect(call.url?.query?.contains("qtok-SECRET-3") == true)  // the value keeps the real URL
         #expect(error.description == "The authenticator failed for GET \(shownURL): the keychain is locked")
 
-        let requestError = try await failure { () async throws(EndpointError) in
+        let requestError = try await callFailure { () async throws(EndpointError) in
             try await client.request(for: GetValue<JSONValue>(query: secretQuery))
         }
         #expect(requestError.description == error.description)
@@ -64,7 +55,7 @@ struct CallAttributionTests {
     @Test("An invalid request names its method, and its URL once the URL was built")
     func invalidRequest() async throws {
         let client = Client.stubbed(StubTransport())
-        let bodyOnGET = try await failure { () async throws(EndpointError) in
+        let bodyOnGET = try await callFailure { () async throws(EndpointError) in
             try await client.send(BodyWithMethod())
         }
         guard case .invalidRequest(.bodyNotAllowed(.get), let call?) = bodyOnGET else {
@@ -75,7 +66,7 @@ struct CallAttributionTests {
             bodyOnGET.description
                 == "Invalid request for GET https://api.example.com/search: a GET request cannot carry a body")
 
-        let badHeader = try await failure { () async throws(EndpointError) in
+        let badHeader = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: secretQuery, headers: ["X-Note": "a\r\nX-Injected: 1"]))
         }
         #expect(
@@ -83,7 +74,7 @@ struct CallAttributionTests {
                 == "Invalid request for GET \(shownURL): the value of header \"X-Note\" contains CR, LF, NUL or "
                 + "another control character")
 
-        let badPath = try await failure { () async throws(EndpointError) in
+        let badPath = try await callFailure { () async throws(EndpointError) in
             try await client.delete(DeleteAt(path: "https://other.example.com/things/1"))
         }
         guard case .invalidRequest(.invalidPath, let pathCall?) = badPath else { throw TestFailure("\(badPath)") }
@@ -98,7 +89,7 @@ struct CallAttributionTests {
             request.setValue("token abc\r\nX-Injected: 1", forHTTPHeaderField: "Authorization")
         }
         let client = Client.stubbed(StubTransport(), authenticator: authenticator)
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: secretQuery))
         }
         guard case .invalidRequest(.invalidHeaderValue(name: "Authorization"), _) = error else {
@@ -118,7 +109,7 @@ struct CallAttributionTests {
             return HTTPResponse(statusCode: 200, headers: headers, body: Data("[]".utf8), url: request.url)
         }
         var pages = 0
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             for try await _ in Client.stubbed(transport).pages(of: UserRepositories()) { pages += 1 }
         }
         #expect(pages == 2)
@@ -132,7 +123,7 @@ struct CallAttributionTests {
 
     @Test("A stream's errors name its call: a wrong content type, a cancellation, a deadline")
     func streams() async throws {
-        let wrongType = try await failure { () async throws(EndpointError) in
+        let wrongType = try await callFailure { () async throws(EndpointError) in
             for try await _ in Client.stubbed(StubTransport(status: 200, body: "{}")).stream(Ticks(query: secretQuery))
             {}
         }
@@ -141,7 +132,7 @@ struct CallAttributionTests {
         #expect(wrongType.description.hasPrefix("Invalid response to GET \(ticksURL): expected text/event-stream"))
 
         let cancelling = StubTransport { _ in throw CancellationError() }
-        let cancelled = try await failure { () async throws(EndpointError) in
+        let cancelled = try await callFailure { () async throws(EndpointError) in
             for try await _ in Client.stubbed(cancelling).stream(Ticks(query: secretQuery)) {}
         }
         #expect(cancelled.description == "GET \(ticksURL) was cancelled.")
@@ -150,7 +141,7 @@ struct CallAttributionTests {
             answering: .stream([.text("data: {\"index\": 1}\n\n"), .pause(30), .text("data: {\"index\": 2}\n\n")]))
         var bounded = Ticks(query: secretQuery)
         bounded.options = CallOptions(timeouts: Timeouts(idle: 60, total: 0.5))
-        let timedOut = try await failure { () async throws(EndpointError) in
+        let timedOut = try await callFailure { () async throws(EndpointError) in
             for try await _ in Client.stubbed(slow).stream(bounded) {}
         }
         #expect(timedOut.description == "GET \(ticksURL) did not finish within its deadline of 0.5 s.")
@@ -159,15 +150,15 @@ struct CallAttributionTests {
     @Test("`call` gives every error's call, whichever case carries it")
     func callOfEveryCase() async throws {
         let client = Client.stubbed(StubTransport(status: 404, body: ""))
-        let status = try await failure { () async throws(EndpointError) in
+        let status = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: secretQuery))
         }
         #expect(status.call?.description == "GET \(shownURL)")
-        let decoding = try await failure { () async throws(EndpointError) in
+        let decoding = try await callFailure { () async throws(EndpointError) in
             try await Client.stubbed(StubTransport(body: "[1]")).get(GetValue<Repository>(query: secretQuery))
         }
         #expect(decoding.call?.description == "GET \(shownURL)")
-        let transport = try await failure { () async throws(EndpointError) in
+        let transport = try await callFailure { () async throws(EndpointError) in
             try await Client.stubbed(StubTransport { _ in throw URLError(.cannotConnectToHost) })
                 .get(GetValue<JSONValue>(query: secretQuery))
         }

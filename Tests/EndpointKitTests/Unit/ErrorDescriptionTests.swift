@@ -54,19 +54,10 @@ struct ErrorDescriptionTests {
         .stubbed(transport, baseURL: place.baseURL("https://api.example.com"))
     }
 
-    private func failure<Value>(of call: () async throws(EndpointError) -> Value) async throws -> EndpointError {
-        do {
-            _ = try await call()
-        } catch {
-            return error
-        }
-        throw TestFailure("the call succeeded")
-    }
-
     @Test("An unacceptable status names the call, with the URL's credentials redacted", arguments: SecretPlace.allCases)
     func unacceptableStatus(place: SecretPlace) async throws {
         let client = client(place, StubTransport(status: 404, headers: [:], body: ""))
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: place.query))
         }
         guard case .unacceptableStatus = error else { throw TestFailure("\(error)") }
@@ -77,7 +68,7 @@ struct ErrorDescriptionTests {
     @Test("A rate-limited call names the call, with the URL's credentials redacted", arguments: SecretPlace.allCases)
     func rateLimited(place: SecretPlace) async throws {
         let client = client(place, StubTransport(status: 429, headers: [:], body: ""))
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: place.query))
         }
         guard case .rateLimited = error else { throw TestFailure("\(error)") }
@@ -90,7 +81,7 @@ struct ErrorDescriptionTests {
         arguments: SecretPlace.allCases)
     func transportFailure(place: SecretPlace) async throws {
         let client = client(place, StubTransport { request in throw URLRepeatingError(url: request.url) })
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: place.query))
         }
         guard case .transportFailed(let failure) = error else { throw TestFailure("\(error)") }
@@ -106,7 +97,7 @@ struct ErrorDescriptionTests {
         }
         let client = Client.stubbed(
             StubTransport { _ in throw LoginError() }, baseURL: "https://user:pw-SECRET@api.example.com")
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: ["access_token": "qtok SECRET/3"]))
         }
         #expect(
@@ -118,7 +109,7 @@ struct ErrorDescriptionTests {
     @Test("A decoding failure names the call, with the URL's credentials redacted", arguments: SecretPlace.allCases)
     func decodingFailure(place: SecretPlace) async throws {
         let client = client(place, StubTransport(body: #"[{"name": 1}]"#))
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<[Repository]>(query: place.query))
         }
         guard case .decodingFailed = error else { throw TestFailure("\(error)") }
@@ -131,7 +122,7 @@ struct ErrorDescriptionTests {
     @Test("A cancelled call names its method and URL, credentials redacted", arguments: SecretPlace.allCases)
     func cancelled(place: SecretPlace) async throws {
         let client = client(place, StubTransport { _ in throw CancellationError() })
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.get(GetValue<JSONValue>(query: place.query))
         }
         guard case .cancelled(let call) = error else { throw TestFailure("\(error)") }
@@ -144,11 +135,11 @@ struct ErrorDescriptionTests {
     func cancelledInAuthenticator() async throws {
         let authenticator = ClosureAuthenticator { _ in throw CancellationError() }
         let client = Client.stubbed(StubTransport(), authenticator: authenticator)
-        let error = try await failure { () async throws(EndpointError) in
+        let error = try await callFailure { () async throws(EndpointError) in
             try await client.delete(DeleteThing())
         }
         #expect(error.description == "DELETE https://api.example.com/things/1 was cancelled.")
-        let requestError = try await failure { () async throws(EndpointError) in
+        let requestError = try await callFailure { () async throws(EndpointError) in
             try await client.request(for: DeleteThing())
         }
         #expect(requestError.description == "DELETE https://api.example.com/things/1 was cancelled.")
@@ -171,7 +162,7 @@ struct ErrorDescriptionTests {
     func invalidRequest() async throws {
         let badBase = Client.stubbed(
             StubTransport(), baseURL: "https://user:pw-SECRET@api.example.com/?access_token=qtok-SECRET-3")
-        let baseError = try await failure { () async throws(EndpointError) in
+        let baseError = try await callFailure { () async throws(EndpointError) in
             try await badBase.get(UserRepositories())
         }
         guard case .invalidRequest(.invalidBaseURL, _) = baseError else { throw TestFailure("\(baseError)") }
@@ -180,7 +171,7 @@ struct ErrorDescriptionTests {
                 == "Invalid GET request: the base URL \"https://<redacted>@api.example.com/?access_token=<redacted>\" "
                 + "is not an absolute http(s) URL with a host and without query or fragment")
 
-        let otherOrigin = try await failure { () async throws(EndpointError) in
+        let otherOrigin = try await callFailure { () async throws(EndpointError) in
             try await Client.stubbed(StubTransport()).get(
                 GetValue<JSONValue>(path: "https://user:pw-SECRET@other.example.com/x"))
         }

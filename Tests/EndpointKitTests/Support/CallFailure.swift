@@ -1,0 +1,15 @@
+import EndpointKit
+
+/// The error `call` throws; a test failure when it succeeds.
+///
+/// ```swift
+/// let error = try await callFailure { () async throws(EndpointError) in try await client.get(Items()) }
+/// ```
+func callFailure<Value>(of call: () async throws(EndpointError) -> Value) async throws -> EndpointError {
+    do {
+        _ = try await call()
+    } catch {
+        return error
+    }
+    throw TestFailure("the call succeeded")
+}
