@@ -44,6 +44,9 @@ extension Client {
         /// Sends requests; `nil` (the default) for a new ``URLSessionTransport`` of the client's
         /// own.
         public var transport: (any Transport)?
+        /// Watch every call, for logs, metrics and traces: each one's observation runs inside the
+        /// one before it. None by default, and then a call costs nothing more.
+        public var observers: [any CallObserver] = []
 
         /// The default configuration.
         public init() {}

@@ -127,30 +127,59 @@ public final class Client: Sendable {
     /// - Returns: The decoded value and the response's metadata.
     /// - Throws: ``EndpointError``.
     public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> Response<E.ResponseType> {
-        let (outcome, policy) = try await exchange(endpoint, transfer: nil)
-        return try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
+        try await exchange(endpoint, transfer: nil) { (outcome, policy) throws(EndpointError) in
+            try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
+        }
     }
 
-    /// Stages 1 to 6 of a call: everything but decoding. Returns the accepted response and the
-    /// options the call ran with.
-    func exchange<E: Endpoint>(
-        _ endpoint: E, transfer: TransferOptions?
-    ) async throws(EndpointError) -> (Attempts.Outcome, CallPolicy) {
+    /// A whole call: stages 1 to 6, then `finish` (decoding, say) with the accepted response and
+    /// the options the call ran with, all inside the observation of the client's observers.
+    func exchange<E: Endpoint, Value>(
+        _ endpoint: E, transfer: TransferOptions?,
+        then finish: (Attempts.Outcome, CallPolicy) throws(EndpointError) -> Value
+    ) async throws(EndpointError) -> Value {
         let policy = CallPolicy(endpoint.options, defaults: configuration)
-        let request = try requestBuilder.makeRequest(for: endpoint, policy: policy)
+        let built = Result { () throws(EndpointError) in try requestBuilder.makeRequest(for: endpoint, policy: policy) }
+        guard
+            let observation = ObservationChain.observe(
+                ObservedCall(name: E.operationName, call: CallContext(method: E.method, url: try? built.get().url)),
+                by: configuration.observers)
+        else {
+            let outcome = try await exchange(
+                try built.get(), of: E.self, policy: policy, transfer: transfer, observation: nil)
+            return try finish(outcome, policy)
+        }
+        var value: Value?
+        _ = try await observation.run { () async throws(EndpointError) -> HTTPResponse in
+            let outcome = try await exchange(
+                try built.get(), of: E.self, policy: policy, transfer: transfer, observation: observation)
+            value = try finish(outcome, policy)
+            return outcome.response
+        }
+        guard let value else {
+            preconditionFailure("a CallObservation's run(_:) returned without running the call")
+        }
+        return value
+    }
+
+    /// Stages 3 to 6 of a call: the attempts at sending `request`, within the call's deadline.
+    private func exchange<E: Endpoint>(
+        _ request: URLRequest, of endpoint: E.Type, policy: CallPolicy, transfer: TransferOptions?,
+        observation: (any CallObservation)?
+    ) async throws(EndpointError) -> Attempts.Outcome {
         let attempts = Attempts(
             method: E.method, authentication: authentication, transport: pipeline,
             // A download is not cached: its body is in a file, not in memory.
             cache: transfer?.responseBodyFile == nil ? configuration.cache : nil,
-            validation: policy.validation, retryPolicy: policy.retryPolicy, transfer: transfer)
+            validation: policy.validation, retryPolicy: policy.retryPolicy, transfer: transfer,
+            observation: observation)
         do throws(EndpointError) {
             guard let total = policy.timeouts.total else {
-                return (try await attempts.run(request), policy)  // no deadline: no task group, no closure
+                return try await attempts.run(request)  // no deadline: no task group, no closure
             }
-            let outcome = try await Deadline.run(within: total) { () async throws(EndpointError) -> Attempts.Outcome in
+            return try await Deadline.run(within: total) { () async throws(EndpointError) -> Attempts.Outcome in
                 try await attempts.run(request)
             }
-            return (outcome, policy)
         } catch {
             // Where a call's errors leave the client: the call is named in those that do not name it
             // yet (as `request(for:)` and the request builder do for theirs).

@@ -66,6 +66,18 @@ public protocol Endpoint: Sendable {
     /// }
     /// ```
     var options: CallOptions { get }
+
+    /// The name logs, metrics and traces give this endpoint's calls (see ``CallObserver``): the
+    /// same for every call, so never a URL with the call's values in it. The type's name by
+    /// default; a generated endpoint gives its path template.
+    ///
+    /// ```swift
+    /// struct Repository: GET {
+    ///     …
+    ///     static var operationName: String { "GET /repos/{owner}/{repo}" }
+    /// }
+    /// ```
+    static var operationName: String { get }
 }
 
 extension Endpoint {
@@ -77,4 +89,7 @@ extension Endpoint {
 
     /// The client's settings.
     public var options: CallOptions { CallOptions() }
+
+    /// The type's name, such as `Repository` or `Page<Issue>`.
+    public static var operationName: String { String(describing: Self.self) }
 }

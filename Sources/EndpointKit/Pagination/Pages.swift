@@ -163,6 +163,8 @@ extension Client {
 struct NextPage<Base: Endpoint>: Endpoint {
     typealias ResponseType = Base.ResponseType
     static var method: HTTPMethod { Base.method }
+    /// The original endpoint's name: every page is a call of the same endpoint.
+    static var operationName: String { Base.operationName }
 
     let endpoint: Base
     let url: URL

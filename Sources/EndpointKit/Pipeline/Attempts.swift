@@ -21,6 +21,8 @@ struct Attempts: Sendable {
     let transfer: TransferOptions?
     /// For a stream: the most bytes of the body held for its reader; `nil` for a plain call.
     var streamBufferSize: Int? = nil
+    /// What the client's observers watch the attempts with; `nil` without observers.
+    var observation: (any CallObservation)? = nil
 
     /// An acceptable response, and whether it is a stored one the server confirmed.
     struct Outcome: Sendable {
@@ -37,15 +39,19 @@ struct Attempts: Sendable {
         // DispatchTime: the monotonic clock, without `ProcessInfo`'s singleton (seen in a profile).
         let start = DispatchTime.now().uptimeNanoseconds
         var attempt = 1
+        var sends = 0
         var hasRenewedCredential = false
         while true {
             var request = built
             try await authentication.authenticate(&request)
             let revalidation = await ConditionalRequest(cache: cache, request: &request)
             let failure: EndpointError
+            let sending = ObservedAttempt(number: attempt, resendCount: sends, request: request)
+            sends += 1
             do {
-                let (response, body) = try await transmit(request)
+                let (response, body) = try await transmit(sending)
                 if let confirmed = revalidation?.confirmed(by: response) {
+                    observation?.didRevalidate(confirmed)
                     return Outcome(response: confirmed, isFromCache: true)
                 }
                 if validation.accepts(response) {
@@ -57,6 +63,7 @@ struct Attempts: Sendable {
                     try await authentication.renewCredential(after: response, sentWith: request)
                 {
                     hasRenewedCredential = true
+                    observation?.didRenewCredential(after: response)
                     continue
                 }
                 failure = validation.failure(for: response, method: method)
@@ -69,9 +76,23 @@ struct Attempts: Sendable {
             else {
                 throw failure
             }
+            observation?.willRetry(after: failure, delay: delay, attempt: attempt)
             try await Self.sleep(seconds: delay)
             attempt += 1
         }
+    }
+
+    /// Sends one attempt, within its observation when the call has one.
+    private func transmit(_ attempt: ObservedAttempt) async throws(EndpointError) -> (HTTPResponse, ResponseBodyBuffer?)
+    {
+        guard let observation else { return try await transmit(attempt.request) }
+        var body: ResponseBodyBuffer?
+        let response = try await observation.attempt(attempt) { (request) async throws(EndpointError) in
+            let sent = try await transmit(request)
+            body = sent.1
+            return sent.0
+        }
+        return (response, body)
     }
 
     /// Sends one attempt through the middleware and the transport; any error but cancellation

@@ -35,8 +35,9 @@ extension Client {
         let partial = Self.partialFile(for: destination)
         defer { try? FileManager.default.removeItem(at: partial) }
         let options = TransferOptions(downloadProgress: reporter?.report, responseBodyFile: partial)
-        let response = try await exchange(endpoint, transfer: options).0.response
-        let size = try Self.store(response, at: destination, from: partial, method: E.method)
+        let (response, size) = try await exchange(endpoint, transfer: options) { (outcome, _) throws(EndpointError) in
+            (outcome.response, try Self.store(outcome.response, at: destination, from: partial, method: E.method))
+        }
         reporter?.finish(totalBytes: size)
         return Response(
             value: destination, statusCode: response.statusCode, headers: response.headers, url: response.url)
@@ -61,8 +62,10 @@ extension Client {
         _ endpoint: E, progress: @escaping TransferProgressHandler
     ) async throws(EndpointError) -> Response<E.ResponseType> {
         let reporter = ProgressReporter(progress)
-        let (outcome, policy) = try await exchange(endpoint, transfer: TransferOptions(uploadProgress: reporter.report))
-        let response = try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
+        let options = TransferOptions(uploadProgress: reporter.report)
+        let response = try await exchange(endpoint, transfer: options) { (outcome, policy) throws(EndpointError) in
+            try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
+        }
         reporter.finish(totalBytes: reporter.lastTotalBytes)
         return response
     }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The observations of several observers as one: each one's ``CallObservation/run(_:)`` and
+/// ``CallObservation/attempt(_:sending:)`` runs inside the one before it, in the order the
+/// observers were given, and every event reaches each of them in that order.
+struct ObservationChain: CallObservation {
+    let observations: [any CallObservation]
+
+    /// The observation of `call` by `observers`; `nil` without observers, so that a call without
+    /// any pays for nothing.
+    static func observe(_ call: @autoclosure () -> ObservedCall, by observers: [any CallObserver]) -> (
+        any CallObservation
+    )? {
+        switch observers.count {
+        case 0: return nil
+        case 1: return observers[0].observe(call())
+        default:
+            let call = call()
+            return ObservationChain(observations: observers.map { $0.observe(call) })
+        }
+    }
+
+    func run(_ call: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
+        try await run(call, from: observations[...])
+    }
+
+    private func run(
+        _ call: () async throws(EndpointError) -> HTTPResponse, from rest: ArraySlice<any CallObservation>
+    ) async throws(EndpointError) -> HTTPResponse {
+        guard let first = rest.first else { return try await call() }
+        return try await first.run { () async throws(EndpointError) in try await run(call, from: rest.dropFirst()) }
+    }
+
+    func attempt(
+        _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
+    ) async throws(EndpointError) -> HTTPResponse {
+        try await self.attempt(attempt, sending: send, from: observations[...])
+    }
+
+    private func attempt(
+        _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse,
+        from rest: ArraySlice<any CallObservation>
+    ) async throws(EndpointError) -> HTTPResponse {
+        guard let first = rest.first else { return try await send(attempt.request) }
+        return try await first.attempt(attempt) { (request) async throws(EndpointError) in
+            var next = attempt
+            next.request = request  // what the outer observation changed, the inner one sees
+            return try await self.attempt(next, sending: send, from: rest.dropFirst())
+        }
+    }
+
+    func willRetry(after failure: EndpointError, delay: TimeInterval, attempt: Int) {
+        for observation in observations { observation.willRetry(after: failure, delay: delay, attempt: attempt) }
+    }
+
+    func didRenewCredential(after response: HTTPResponse) {
+        for observation in observations { observation.didRenewCredential(after: response) }
+    }
+
+    func didRevalidate(_ response: HTTPResponse) {
+        for observation in observations { observation.didRevalidate(response) }
+    }
+}

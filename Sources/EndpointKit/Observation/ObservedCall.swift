@@ -1,0 +1,46 @@
+import Foundation
+
+/// A call as its ``CallObserver`` sees it when it starts.
+public struct ObservedCall: Sendable {
+    /// The endpoint's ``Endpoint/operationName``: its type's name unless it gives one, such as
+    /// a path template (`GET /repos/{owner}/{repo}`). Fit for a span's or a metric's name: it
+    /// never holds the values of a call.
+    public var name: String
+    /// The call: its method and URL (``CallContext/description`` redacts the URL's credentials).
+    public var call: CallContext
+
+    /// Creates a call.
+    ///
+    /// - Parameters:
+    ///   - name: The endpoint's name.
+    ///   - call: The method and URL.
+    public init(name: String, call: CallContext) {
+        self.name = name
+        self.call = call
+    }
+}
+
+/// One attempt of a call, as ``CallObservation/attempt(_:sending:)`` sees it.
+public struct ObservedAttempt: Sendable {
+    /// The attempt's number, from 1; a retry is the next number. A request sent again after its
+    /// authenticator renewed a credential keeps the number.
+    public var number: Int
+    /// How many times the call's request was sent before this one: retries and resends after a
+    /// renewal (OpenTelemetry's `http.request.resend_count`).
+    public var resendCount: Int
+    /// The request, authenticated and ready to go through the middleware and the transport. Its
+    /// headers hold credentials: show it with ``CURLCommand`` or ``CallContext``, which redact them.
+    public var request: URLRequest
+
+    /// Creates an attempt.
+    ///
+    /// - Parameters:
+    ///   - number: The attempt's number, from 1.
+    ///   - resendCount: How many times the request was sent before.
+    ///   - request: The request.
+    public init(number: Int, resendCount: Int, request: URLRequest) {
+        self.number = number
+        self.resendCount = resendCount
+        self.request = request
+    }
+}
