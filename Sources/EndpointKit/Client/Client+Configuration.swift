@@ -45,7 +45,7 @@ extension Client {
         /// own.
         public var transport: (any Transport)?
         /// Watch every call, for logs, metrics and traces: each one's observation runs inside the
-        /// one before it. None by default, and then a call costs nothing more.
+        /// one before it. None by default; without observers a call skips every observation step.
         public var observers: [any CallObserver] = []
 
         /// The default configuration.

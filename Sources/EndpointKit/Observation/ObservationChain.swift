@@ -7,7 +7,7 @@ struct ObservationChain: CallObservation {
     let observations: [any CallObservation]
 
     /// The observation of `call` by `observers`; `nil` without observers, so that a call without
-    /// any pays for nothing.
+    /// any skips every observation step.
     static func observe(_ call: @autoclosure () -> ObservedCall, by observers: [any CallObserver]) -> (
         any CallObservation
     )? {
