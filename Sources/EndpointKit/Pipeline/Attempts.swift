@@ -46,10 +46,10 @@ struct Attempts: Sendable {
             try await authentication.authenticate(&request)
             let revalidation = await ConditionalRequest(cache: cache, request: &request)
             let failure: EndpointError
-            let sending = ObservedAttempt(number: attempt, resendCount: sends, request: request)
+            let resendCount = sends
             sends += 1
             do {
-                let (response, body) = try await transmit(sending)
+                let (response, body) = try await transmit(request, attempt: attempt, resendCount: resendCount)
                 if let confirmed = revalidation?.confirmed(by: response) {
                     observation?.didRevalidate(confirmed)
                     return Outcome(response: confirmed, isFromCache: true)
@@ -83,11 +83,13 @@ struct Attempts: Sendable {
     }
 
     /// Sends one attempt, within its observation when the call has one.
-    private func transmit(_ attempt: ObservedAttempt) async throws(EndpointError) -> (HTTPResponse, ResponseBodyBuffer?)
-    {
-        guard let observation else { return try await transmit(attempt.request) }
+    private func transmit(
+        _ request: URLRequest, attempt: Int, resendCount: Int
+    ) async throws(EndpointError) -> (HTTPResponse, ResponseBodyBuffer?) {
+        guard let observation else { return try await transmit(request) }
         var body: ResponseBodyBuffer?
-        let response = try await observation.attempt(attempt) { (request) async throws(EndpointError) in
+        let observed = ObservedAttempt(number: attempt, resendCount: resendCount, request: request)
+        let response = try await observation.attempt(observed) { (request) async throws(EndpointError) in
             let sent = try await transmit(request)
             body = sent.1
             return sent.0
