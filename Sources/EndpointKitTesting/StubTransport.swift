@@ -33,10 +33,14 @@ public final class StubTransport: Transport {
     private let registry = StubRegistry()
     /// Answers the requests that no stub matches; `nil` to fail them.
     private let responder: (@Sendable (URLRequest) async throws -> HTTPResponse)?
+    /// The stub of ``init(answering:)``, kept so that a streaming call gets its parts as they are
+    /// sent rather than whole through `responder`.
+    private let fallback: Stub?
 
     /// Creates a transport with no stubs: every request fails until it is stubbed.
     public init() {
         responder = nil
+        fallback = nil
     }
 
     /// Creates a transport that answers every request no stub matches with `responder`.
@@ -44,6 +48,7 @@ public final class StubTransport: Transport {
     /// - Parameter responder: Answers a request, or throws the transport error to simulate.
     public init(responder: @escaping @Sendable (URLRequest) async throws -> HTTPResponse) {
         self.responder = responder
+        fallback = nil
     }
 
     /// Creates a transport that answers every request no stub matches with `stub`.
@@ -53,8 +58,9 @@ public final class StubTransport: Transport {
     /// ```
     ///
     /// - Parameter stub: The answer.
-    public convenience init(answering stub: Stub) {
-        self.init { request in try await stub.answer(request) }
+    public init(answering stub: Stub) {
+        responder = { request in try await stub.answer(request) }
+        fallback = stub
     }
 
     /// Answers `method` requests for `path` with `stub`.
@@ -123,6 +129,9 @@ public final class StubTransport: Transport {
     public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
         if let stub = await registry.record(request) {
             return try await stub.answerStreaming(request, bufferSize: bufferSize)
+        }
+        if let fallback {
+            return try await fallback.answerStreaming(request, bufferSize: bufferSize)
         }
         if let responder {
             return StreamedResponse(whole: try await responder(request))

@@ -36,6 +36,12 @@ public protocol CallObserver: Sendable {
 /// of a trace, say) is seen by the transport and the middleware. Between attempts it calls
 /// ``willRetry(after:delay:attempt:)``, ``didRenewCredential(after:)`` and
 /// ``didRevalidate(_:)``.
+///
+/// A stream (``ObservedCall/isStream``) lives across its reader's calls for the next element, so
+/// nothing can run around it: its observation gets no ``run(_:)``. Each connection is sent
+/// through ``attempt(_:sending:)`` (the first attempt of its own), a reconnection is announced by
+/// ``willReconnect(after:delay:lastEventID:)``, and the end, however it comes, by
+/// ``didEndStream(receiving:failure:)``, once.
 public protocol CallObservation: Sendable {
     /// Runs the whole call: every attempt, the waits between them and the decoding of the
     /// response. Returns the response the call ended with, or throws its error.
@@ -77,6 +83,23 @@ public protocol CallObservation: Sendable {
     ///
     /// - Parameter response: The stored response the call returns.
     func didRevalidate(_ response: HTTPResponse)
+
+    /// A stream's connection ended with `failure` (the server closed it, or it could not be
+    /// opened again), and the stream opens another after `delay` seconds, with `lastEventID`.
+    ///
+    /// - Parameters:
+    ///   - failure: How the connection ended.
+    ///   - delay: The wait before the next connection, in seconds.
+    ///   - lastEventID: The `Last-Event-ID` the next connection sends; `nil` before any id.
+    func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?)
+
+    /// A stream ended: cleanly (`failure` is `nil`: the server's `204` or the format's end, or
+    /// the reader left the loop) or with `failure`, the error the reader got.
+    ///
+    /// - Parameters:
+    ///   - pieces: How many events, lines or chunks the stream received.
+    ///   - failure: The stream's error; `nil` for a clean end.
+    func didEndStream(receiving pieces: Int, failure: EndpointError?)
 }
 
 extension CallObservation {
@@ -101,4 +124,10 @@ extension CallObservation {
 
     /// Does nothing.
     public func didRevalidate(_ response: HTTPResponse) {}
+
+    /// Does nothing.
+    public func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {}
+
+    /// Does nothing.
+    public func didEndStream(receiving pieces: Int, failure: EndpointError?) {}
 }

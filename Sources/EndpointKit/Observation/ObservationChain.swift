@@ -60,4 +60,14 @@ struct ObservationChain: CallObservation {
     func didRevalidate(_ response: HTTPResponse) {
         for observation in observations { observation.didRevalidate(response) }
     }
+
+    func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
+        for observation in observations {
+            observation.willReconnect(after: failure, delay: delay, lastEventID: lastEventID)
+        }
+    }
+
+    func didEndStream(receiving pieces: Int, failure: EndpointError?) {
+        for observation in observations { observation.didEndStream(receiving: pieces, failure: failure) }
+    }
 }

@@ -8,15 +8,20 @@ public struct ObservedCall: Sendable {
     public var name: String
     /// The call: its method and URL (``CallContext/description`` redacts the URL's credentials).
     public var call: CallContext
+    /// Whether the call is a stream (``Client/stream(_:)``), observed without
+    /// ``CallObservation/run(_:)`` and ended by ``CallObservation/didEndStream(receiving:failure:)``.
+    public var isStream: Bool
 
     /// Creates a call.
     ///
     /// - Parameters:
     ///   - name: The endpoint's name.
     ///   - call: The method and URL.
-    public init(name: String, call: CallContext) {
+    ///   - isStream: Whether the call is a stream.
+    public init(name: String, call: CallContext, isStream: Bool = false) {
         self.name = name
         self.call = call
+        self.isStream = isStream
     }
 }
 

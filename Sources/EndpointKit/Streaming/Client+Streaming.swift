@@ -49,11 +49,14 @@ extension Client {
                 streamBufferSize: endpoint.bufferSize)
             connection = .success(
                 StreamConnection(
-                    method: E.method, url: request.url, reconnection: reconnection,
-                    deadline: endpoint.options.timeouts?.total, decoder: policy.decoder, validation: policy.validation
-                ) { [request] lastEventID async throws(EndpointError) in
+                    method: E.method, url: request.url, name: E.operationName, observers: configuration.observers,
+                    reconnection: reconnection, deadline: endpoint.options.timeouts?.total, decoder: policy.decoder,
+                    validation: policy.validation
+                ) { [request] lastEventID, observation async throws(EndpointError) in
                     var request = request
                     if let lastEventID { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
+                    var attempts = attempts
+                    attempts.observation = observation
                     return try await attempts.run(request)
                 })
         } catch {

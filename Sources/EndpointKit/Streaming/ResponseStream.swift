@@ -102,6 +102,10 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 struct StreamConnection: Sendable {
     let method: HTTPMethod
     let url: URL?
+    /// The endpoint's ``Endpoint/operationName``.
+    let name: String
+    /// The client's observers; each iteration of the stream is one observed call.
+    let observers: [any CallObserver]
     /// When the stream reconnects; `nil` for a format other than Server-Sent Events, or a method
     /// the policy does not send again.
     let reconnection: ReconnectionPolicy?
@@ -109,7 +113,10 @@ struct StreamConnection: Sendable {
     let deadline: TimeInterval?
     let decoder: any ResponseDecoder
     let validation: StatusValidation
-    /// Sends the request through the client's pipeline, with `Last-Event-ID` when given, and
-    /// returns its acceptable response with the body still arriving.
-    let open: @Sendable (_ lastEventID: String?) async throws(EndpointError) -> Attempts.Outcome
+    /// Sends the request through the client's pipeline, with `Last-Event-ID` when given and
+    /// within the stream's observation when it has one, and returns its acceptable response with
+    /// the body still arriving.
+    let open:
+        @Sendable (_ lastEventID: String?, _ observation: (any CallObservation)?) async throws(EndpointError) ->
+            Attempts.Outcome
 }

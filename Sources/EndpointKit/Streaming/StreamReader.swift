@@ -35,6 +35,15 @@ import Foundation
     private var failuresInARow = 0
     private var receivedOnThisConnection = false
     private let deadline: StreamDeadline?
+    /// The client's observation of this iteration, made when it first opens; `nil` without
+    /// observers.
+    private var observation: (any CallObservation)?
+    /// Whether the observation has heard the end of the stream.
+    private var hasReportedEnd = false
+    /// The pieces received, for the observation.
+    private var received = 0
+    /// How the last connection ended, for the observation of the reconnection.
+    private var lastFailure: EndpointError?
 
     init(
         framing: StreamFraming, acceptsContentType: (@Sendable (String?) -> Bool)?, expectedContentType: String,
@@ -55,6 +64,7 @@ import Foundation
     deinit {
         body?.cancel()
         deadline?.cancel()
+        reportEnd(failure: nil)  // the reader left the loop, or finished
     }
 
     /// Parses pieces until there is at least one to hand out: reads the body, opening (or
@@ -65,12 +75,26 @@ import Foundation
     @usableFromInline
     func refill(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Bool {
         do {
-            return try await refillPieces(isolation: actor)
+            let refilled = try await refillPieces(isolation: actor)
+            if observation != nil {
+                received += events.count + lines.count + pieces.count
+                if !refilled { reportEnd(failure: nil) }
+            }
+            return refilled
         } catch {
             // Where a stream's errors leave it: the call is named in those that do not name it yet.
             guard case .success(let connection) = connection else { throw error }
-            throw error.attributed(to: CallContext(method: connection.method, url: connection.url))
+            let attributed = error.attributed(to: CallContext(method: connection.method, url: connection.url))
+            reportEnd(failure: attributed)
+            throw attributed
         }
+    }
+
+    /// Tells the observation, once, that the stream ended.
+    private func reportEnd(failure: EndpointError?) {
+        guard let observation, !hasReportedEnd else { return }
+        hasReportedEnd = true
+        observation.didEndStream(receiving: received, failure: failure)
     }
 
     /// ``refill(isolation:)`` without naming the call in its errors.
@@ -100,6 +124,7 @@ import Foundation
     /// Ends the stream after a piece failed to decode.
     @usableFromInline
     func fail(_ error: EndpointError) {
+        reportEnd(failure: error)
         closeBody()
         deadline?.cancel()
         isFinished = true
@@ -113,20 +138,31 @@ import Foundation
     /// Opens a connection: the first, or a reconnection after waiting as the policy says.
     private func open(isolation actor: isolated (any Actor)?) async throws(EndpointError) {
         let connection = try connection.get()
+        if observation == nil, !hasReportedEnd {
+            observation = ObservationChain.observe(
+                ObservedCall(
+                    name: connection.name, call: CallContext(method: connection.method, url: connection.url),
+                    isStream: true),
+                by: connection.observers)
+        }
         while true {
             if failuresInARow > 0, let policy = connection.reconnection {
                 let delay = policy.delay(beforeAttempt: failuresInARow, serverRetry: eventParser.reconnectionTime)
+                if let observation, let lastFailure {
+                    observation.willReconnect(after: lastFailure, delay: delay, lastEventID: eventParser.lastEventID)
+                }
                 try await Attempts.sleep(seconds: delay)
             }
             let outcome: Attempts.Outcome
             do {
                 let lastEventID = eventParser.lastEventID
+                let observation = observation
                 if let deadline {
                     outcome = try await Deadline.run(within: deadline.remaining) { () async throws(EndpointError) in
-                        try await connection.open(lastEventID)
+                        try await connection.open(lastEventID, observation)
                     }
                 } else {
-                    outcome = try await connection.open(lastEventID)
+                    outcome = try await connection.open(lastEventID, observation)
                 }
             } catch {
                 // The deadline that ran out is the stream's own, not what was left of it.
@@ -134,6 +170,7 @@ import Foundation
                 // A reconnection that cannot reach the server tries again; any answer ends it.
                 guard case .transportFailed = error, canReconnect(connection) else { throw error }
                 failuresInARow += 1
+                lastFailure = error
                 continue
             }
             try await start(outcome, connection: connection, isolation: actor)
@@ -194,6 +231,7 @@ import Foundation
         }
         eventParser.finish()  // a partial event is discarded; the last event ID and retry are kept
         failuresInARow += 1
+        lastFailure = failure
     }
 
     private func endpointError(for error: any Error, connection: StreamConnection) -> EndpointError {

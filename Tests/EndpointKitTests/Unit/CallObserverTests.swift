@@ -34,7 +34,7 @@ struct RecordingObserver: CallObserver {
     let log: ObservationLog
 
     func observe(_ call: ObservedCall) -> any CallObservation {
-        log.append("\(label) observe \(call.name) \(call.call)")
+        log.append("\(label) observe \(call.isStream ? "stream " : "")\(call.name) \(call.call)")
         return Observation(label: label, log: log)
     }
 
@@ -83,12 +83,21 @@ struct RecordingObserver: CallObserver {
             log.append("\(label) revalidated \(response.statusCode)")
         }
 
+        func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
+            log.append("\(label) reconnect after \(Self.kind(of: failure)), last id \(lastEventID ?? "none")")
+        }
+
+        func didEndStream(receiving pieces: Int, failure: EndpointError?) {
+            log.append("\(label) stream ended after \(pieces): \(failure.map(Self.kind(of:)) ?? "cleanly")")
+        }
+
         static func kind(of error: EndpointError) -> String {
             switch error {
             case .unacceptableStatus(let failure): return "status \(failure.statusCode)"
             case .decodingFailed: return "decoding"
             case .invalidRequest: return "invalid request"
             case .transportFailed: return "transport"
+            case .invalidResponse: return "invalid response"
             default: return "\(error)"
             }
         }
@@ -295,6 +304,38 @@ struct CallObserverTests {
                 "o observe UserRepositories GET https://api.example.com/user/repos",
                 "o observe UserRepositories GET https://api.example.com/user/repos?page=2",
             ])
+    }
+
+    @Test("A stream: each connection is an attempt, a reconnection is announced, the 204 ends it once; no run")
+    func stream() async throws {
+        let log = ObservationLog()
+        let transport = StubTransport(
+            answering: .sequence([.stream([.text("id: 1\ndata: {\"index\": 1}\n\n")]), .status(204)]))
+        let events = try await collect(
+            client(transport, observers: [RecordingObserver(label: "o", log: log)]).stream(Ticks()))
+        #expect(events.map(\.data.index) == [1])
+        #expect(
+            log.lines == [
+                "o observe stream Ticks GET https://api.example.com/ticks",
+                "o attempt 1 resend 0 seen -", "o attempt 1 got 200",
+                "o reconnect after transport, last id 1",
+                "o attempt 1 resend 0 seen -", "o attempt 1 got 204",
+                "o stream ended after 1: cleanly",
+            ])
+    }
+
+    @Test("A stream that fails, and one the reader leaves, end once each, with what they received")
+    func streamEnds() async throws {
+        let log = ObservationLog()
+        let observers: [any CallObserver] = [RecordingObserver(label: "o", log: log)]
+        _ = try? await collect(client(StubTransport(status: 200, body: "{}"), observers: observers).stream(Ticks()))
+        #expect(log.lines.last == "o stream ended after 0: invalid response")
+
+        let slow = StubTransport(
+            answering: .stream([.text("data: {\"index\": 1}\n\n"), .pause(30), .text("data: {\"index\": 2}\n\n")]))
+        for try await _ in client(slow, observers: observers).stream(Ticks()) { break }
+        #expect(log.lines.filter { $0.hasPrefix("o stream ended") }.count == 2)
+        #expect(log.lines.last == "o stream ended after 1: cleanly")
     }
 
     @Test("An endpoint is named by its type unless it names itself")

@@ -8,12 +8,6 @@ import Testing
 /// its policy's limit; a policy that ends on close, and a `POST`, end there.
 @Suite("What ends an event stream, through a scripted transport")
 struct ClientStreamEndTests {
-    private func collect<Element>(_ stream: ResponseStream<Element>) async throws(EndpointError) -> [Element] {
-        var elements: [Element] = []
-        for try await element in stream { elements.append(element) }
-        return elements
-    }
-
     private func lastEventIDs(_ transport: StubTransport) async -> [String?] {
         await transport.sentRequests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") }
     }

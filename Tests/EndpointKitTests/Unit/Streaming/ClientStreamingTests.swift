@@ -7,12 +7,6 @@ import Testing
 struct ClientStreamingTests {
     private let eventStream: HTTPHeaders = ["Content-Type": "text/event-stream"]
 
-    private func collect<Element>(_ stream: ResponseStream<Element>) async throws(EndpointError) -> [Element] {
-        var elements: [Element] = []
-        for try await element in stream { elements.append(element) }
-        return elements
-    }
-
     @Test("Server-Sent Events split at any byte decode into typed events, with their ids and types")
     func typedEvents() async throws {
         let transport = StubTransport()
@@ -270,6 +264,21 @@ struct ClientStreamingTests {
         }
         #expect(received.count <= 1)
         #expect(Date().timeIntervalSince(started) < 30)  // cut before the 30 s pause ended
+    }
+
+    @Test("A transport made with answering: streams a scripted body's parts as they are sent, not whole")
+    func answeringStreams() async throws {
+        let transport = StubTransport(
+            answering: .stream([.text("data: {\"index\": 1}\n\n"), .pause(30), .text("data: {\"index\": 2}\n\n")]))
+        let started = Date()
+        var first: Int?
+        for try await event in Client.stubbed(transport).stream(Ticks()) {
+            first = event.data.index
+            break
+        }
+        #expect(first == 1)
+        // Before the 30 s pause ended: through the responder, the body came whole, after it.
+        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test("Breaking out of the loop stops the scripted server")

@@ -13,3 +13,10 @@ func callFailure<Value>(of call: () async throws(EndpointError) -> Value) async 
     }
     throw TestFailure("the call succeeded")
 }
+
+/// Every element of `stream`, read to its end.
+func collect<Element>(_ stream: ResponseStream<Element>) async throws(EndpointError) -> [Element] {
+    var elements: [Element] = []
+    for try await element in stream { elements.append(element) }
+    return elements
+}
