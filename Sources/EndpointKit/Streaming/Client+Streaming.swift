@@ -49,8 +49,8 @@ extension Client {
                 streamBufferSize: endpoint.bufferSize)
             connection = .success(
                 StreamConnection(
-                    method: E.method, url: request.url, name: E.operationName, observers: configuration.observers,
-                    reconnection: reconnection, deadline: endpoint.options.timeouts?.total, decoder: policy.decoder,
+                    method: E.method, url: request.url, reconnection: reconnection,
+                    deadline: endpoint.options.timeouts?.total, decoder: policy.decoder,
                     validation: policy.validation
                 ) { [request] lastEventID, observation async throws(EndpointError) in
                     var request = request
@@ -62,6 +62,7 @@ extension Client {
         } catch {
             connection = .failure(error)
         }
-        return ResponseStream(format: format, connection: connection)
+        let observing = StreamObserving(name: E.operationName, method: E.method, observers: configuration.observers)
+        return ResponseStream(format: format, connection: connection, observing: observing)
     }
 }

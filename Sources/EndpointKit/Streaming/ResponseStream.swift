@@ -21,6 +21,8 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     let format: StreamFormat<Element>
     /// How to open the stream's connections, or why the request could not be built.
     let connection: Result<StreamConnection, EndpointError>
+    /// Who watches each iteration, and what they call it.
+    let observing: StreamObserving
 
     /// An iterator that sends the request when it is first asked for an element.
     public func makeAsyncIterator() -> AsyncIterator {
@@ -28,7 +30,7 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
             format: format,
             reader: StreamReader(
                 framing: format.framing, acceptsContentType: format.acceptsContentType,
-                expectedContentType: format.expectedContentType, connection: connection))
+                expectedContentType: format.expectedContentType, connection: connection, observing: observing))
     }
 
     /// Reads the elements of a ``ResponseStream``.
@@ -102,10 +104,6 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
 struct StreamConnection: Sendable {
     let method: HTTPMethod
     let url: URL?
-    /// The endpoint's ``Endpoint/operationName``.
-    let name: String
-    /// The client's observers; each iteration of the stream is one observed call.
-    let observers: [any CallObserver]
     /// When the stream reconnects; `nil` for a format other than Server-Sent Events, or a method
     /// the policy does not send again.
     let reconnection: ReconnectionPolicy?
@@ -119,4 +117,13 @@ struct StreamConnection: Sendable {
     let open:
         @Sendable (_ lastEventID: String?, _ observation: (any CallObservation)?) async throws(EndpointError) ->
             Attempts.Outcome
+}
+
+/// The client's observers of a stream, with the endpoint's name and method: each iteration of the
+/// stream is one observed call, also when its request could not be built.
+struct StreamObserving: Sendable {
+    /// The endpoint's ``Endpoint/operationName``.
+    let name: String
+    let method: HTTPMethod
+    let observers: [any CallObserver]
 }

@@ -35,6 +35,8 @@ import Foundation
     private var failuresInARow = 0
     private var receivedOnThisConnection = false
     private let deadline: StreamDeadline?
+    /// Who watches this iteration.
+    private let observing: StreamObserving
     /// The client's observation of this iteration, made when it first opens; `nil` without
     /// observers.
     private var observation: (any CallObservation)?
@@ -47,12 +49,13 @@ import Foundation
 
     init(
         framing: StreamFraming, acceptsContentType: (@Sendable (String?) -> Bool)?, expectedContentType: String,
-        connection: Result<StreamConnection, EndpointError>
+        connection: Result<StreamConnection, EndpointError>, observing: StreamObserving
     ) {
         self.framing = framing
         self.acceptsContentType = acceptsContentType
         self.expectedContentType = expectedContentType
         self.connection = connection
+        self.observing = observing
         if case .lines(let skippingBlank) = framing {
             lineParser = JSONLinesParser(skipsBlankLines: skippingBlank)
         } else {
@@ -82,9 +85,14 @@ import Foundation
             }
             return refilled
         } catch {
-            // Where a stream's errors leave it: the call is named in those that do not name it yet.
-            guard case .success(let connection) = connection else { throw error }
-            let attributed = error.attributed(to: CallContext(method: connection.method, url: connection.url))
+            // Where a stream's errors leave it: the call is named in those that do not name it yet
+            // (a request that could not be built names it already).
+            let attributed =
+                if case .success(let connection) = connection {
+                    error.attributed(to: CallContext(method: connection.method, url: connection.url))
+                } else {
+                    error
+                }
             reportEnd(failure: attributed)
             throw attributed
         }
@@ -137,14 +145,12 @@ import Foundation
 
     /// Opens a connection: the first, or a reconnection after waiting as the policy says.
     private func open(isolation actor: isolated (any Actor)?) async throws(EndpointError) {
-        let connection = try connection.get()
         if observation == nil, !hasReportedEnd {
+            let call = CallContext(method: observing.method, url: try? connection.get().url)
             observation = ObservationChain.observe(
-                ObservedCall(
-                    name: connection.name, call: CallContext(method: connection.method, url: connection.url),
-                    isStream: true),
-                by: connection.observers)
+                ObservedCall(name: observing.name, call: call, isStream: true), by: observing.observers)
         }
+        let connection = try connection.get()
         while true {
             if failuresInARow > 0, let policy = connection.reconnection {
                 let delay = policy.delay(beforeAttempt: failuresInARow, serverRetry: eventParser.reconnectionTime)

@@ -324,7 +324,7 @@ struct CallObserverTests {
             ])
     }
 
-    @Test("A stream that fails, and one the reader leaves, end once each, with what they received")
+    @Test("A stream that fails, one the reader leaves, and one never sent end once each, with what they received")
     func streamEnds() async throws {
         let log = ObservationLog()
         let observers: [any CallObserver] = [RecordingObserver(label: "o", log: log)]
@@ -336,6 +336,12 @@ struct CallObserverTests {
         for try await _ in client(slow, observers: observers).stream(Ticks()) { break }
         #expect(log.lines.filter { $0.hasPrefix("o stream ended") }.count == 2)
         #expect(log.lines.last == "o stream ended after 1: cleanly")
+
+        // A stream whose request cannot be built is observed as a call in that state is.
+        _ = try? await collect(
+            client(StubTransport(), observers: observers).stream(Ticks(path: "https://other.example.com/ticks")))
+        #expect(
+            log.lines.suffix(2) == ["o observe stream Ticks GET (no URL)", "o stream ended after 0: invalid request"])
     }
 
     @Test("An endpoint is named by its type unless it names itself")
