@@ -33,8 +33,8 @@ public final class StubTransport: Transport {
     private let registry = StubRegistry()
     /// Answers the requests that no stub matches; `nil` to fail them.
     private let responder: (@Sendable (URLRequest) async throws -> HTTPResponse)?
-    /// The stub of ``init(answering:)``, kept so that a streaming call gets its parts as they are
-    /// sent rather than whole through `responder`.
+    /// Answers the requests that no stub matches, as a stub (``init(answering:)``), so that a
+    /// streaming call gets its parts as they are sent; `nil` to leave them to `responder`.
     private let fallback: Stub?
 
     /// Creates a transport with no stubs: every request fails until it is stubbed.
@@ -59,7 +59,7 @@ public final class StubTransport: Transport {
     ///
     /// - Parameter stub: The answer.
     public init(answering stub: Stub) {
-        responder = { request in try await stub.answer(request) }
+        responder = nil
         fallback = stub
     }
 
@@ -108,7 +108,7 @@ public final class StubTransport: Transport {
     /// - Throws: The stubbed error, the responder's error, ``StubError/noStub(method:path:)``,
     ///   or `CancellationError` when cancelled during a delay.
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
-        if let stub = await registry.record(request) {
+        if let stub = await registry.record(request) ?? fallback {
             return try await stub.answer(request)
         }
         if let responder {
@@ -127,11 +127,8 @@ public final class StubTransport: Transport {
     /// - Returns: The stubbed response, its body as it is sent.
     /// - Throws: As ``send(_:)``.
     public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
-        if let stub = await registry.record(request) {
+        if let stub = await registry.record(request) ?? fallback {
             return try await stub.answerStreaming(request, bufferSize: bufferSize)
-        }
-        if let fallback {
-            return try await fallback.answerStreaming(request, bufferSize: bufferSize)
         }
         if let responder {
             return StreamedResponse(whole: try await responder(request))
