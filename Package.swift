@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "EndpointKitTesting", targets: ["EndpointKitTesting"]),
         .library(name: "EndpointKitGitHub", targets: ["EndpointKitGitHub"]),
         .library(name: "EndpointKitAsyncHTTPClient", targets: ["EndpointKitAsyncHTTPClient"]),
+        .library(name: "EndpointKitLogging", targets: ["EndpointKitLogging"]),
+        .library(name: "EndpointKitMetrics", targets: ["EndpointKitMetrics"]),
+        .library(name: "EndpointKitTracing", targets: ["EndpointKitTracing"]),
         .executable(name: "endpointkit-generate", targets: ["endpointkit-generate"]),
         .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
     ],
@@ -28,10 +31,26 @@ let package = Package(
             description:
                 "endpointkit-generate and `swift package generate-endpoints`: endpoint structs from an OpenAPI description (needs Yams and OpenAPIKit)."
         ),
+        .trait(
+            name: "Logging",
+            description:
+                "EndpointKitLogging: one swift-log line per attempt, with structured metadata (needs swift-log)."
+        ),
+        .trait(
+            name: "Metrics",
+            description:
+                "EndpointKitMetrics: request durations, active requests, retries, renewals, cache hits and stream events (needs swift-metrics)."
+        ),
+        .trait(
+            name: "Tracing",
+            description:
+                "EndpointKitTracing: a span per call and per attempt, and `traceparent` on every attempt (needs swift-distributed-tracing)."
+        ),
         .default(enabledTraits: []),
     ],
     // Every package is gated by a trait: async-http-client and swift-nio by `AsyncHTTPClient`, Yams
-    // and OpenAPIKit by `OpenAPIGenerator`. Every product of theirs below is a dependency only `.when(traits:)`,
+    // and OpenAPIKit by `OpenAPIGenerator`, swift-log by `Logging`, swift-metrics by `Metrics` and
+    // swift-distributed-tracing by `Tracing`. Every product of theirs below is a dependency only `.when(traits:)`,
     // so with default traits SwiftPM resolves and fetches none of them (scripts/check-consumer
     // checks: 0 packages resolved).
     dependencies: [
@@ -40,6 +59,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Without its default trait (ExternalLoading), which the generator does not use.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.3.0"),
     ],
     targets: [
         .target(name: "EndpointKit"),
@@ -59,6 +81,26 @@ let package = Package(
                     name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+            ]
+        ),
+        .target(
+            name: "EndpointKitLogging",
+            dependencies: [
+                "EndpointKit", .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+            ]
+        ),
+        .target(
+            name: "EndpointKitMetrics",
+            dependencies: [
+                "EndpointKit",
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+            ]
+        ),
+        .target(
+            name: "EndpointKitTracing",
+            dependencies: [
+                "EndpointKit",
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
             ]
         ),
 
@@ -97,10 +139,15 @@ let package = Package(
             name: "EndpointKitTests",
             dependencies: [
                 "EndpointKit", "EndpointKitTesting",
-                // For the suites that run against both transports (streaming).
-                "EndpointKitAsyncHTTPClient",
+                // For the suites that run against both transports (streaming, observing).
+                "EndpointKitAsyncHTTPClient", "EndpointKitLogging", "EndpointKitMetrics", "EndpointKitTracing",
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+                .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
                 ),
             ],
             resources: [.copy("Fixtures")]

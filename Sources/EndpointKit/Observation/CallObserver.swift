@@ -40,7 +40,8 @@ public protocol CallObserver: Sendable {
 /// A stream (``ObservedCall/isStream``) lives across its reader's calls for the next element, so
 /// nothing can run around it: its observation gets no ``run(_:)``. Each connection is sent
 /// through ``attempt(_:sending:)`` (the first attempt of its own), a reconnection is announced by
-/// ``willReconnect(after:delay:lastEventID:)``, and the end, however it comes, by
+/// ``willReconnect(after:delay:lastEventID:)``, what arrives by ``didReceiveStreamPieces(_:)``, and
+/// the end, however it comes, by
 /// ``didEndStream(receiving:failure:)``, once.
 public protocol CallObservation: Sendable {
     /// Runs the whole call: every attempt, the waits between them and the decoding of the
@@ -93,6 +94,13 @@ public protocol CallObservation: Sendable {
     ///   - lastEventID: The `Last-Event-ID` the next connection sends; `nil` before any id.
     func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?)
 
+    /// A stream received `count` more events, lines or chunks (as many as one read of its body
+    /// gave), before its reader reads them. The first call for a connection means the connection
+    /// was accepted and its body has begun.
+    ///
+    /// - Parameter count: How many pieces arrived, at least 1.
+    func didReceiveStreamPieces(_ count: Int)
+
     /// A stream ended: cleanly (`failure` is `nil`: the server's `204` or the format's end, or
     /// the reader left the loop) or with `failure`, the error the reader got.
     ///
@@ -127,6 +135,9 @@ extension CallObservation {
 
     /// Does nothing.
     public func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {}
+
+    /// Does nothing.
+    public func didReceiveStreamPieces(_ count: Int) {}
 
     /// Does nothing.
     public func didEndStream(receiving pieces: Int, failure: EndpointError?) {}

@@ -67,6 +67,10 @@ struct ObservationChain: CallObservation {
         }
     }
 
+    func didReceiveStreamPieces(_ count: Int) {
+        for observation in observations { observation.didReceiveStreamPieces(count) }
+    }
+
     func didEndStream(receiving pieces: Int, failure: EndpointError?) {
         for observation in observations { observation.didEndStream(receiving: pieces, failure: failure) }
     }

@@ -79,8 +79,10 @@ import Foundation
     func refill(isolation actor: isolated (any Actor)?) async throws(EndpointError) -> Bool {
         do {
             let refilled = try await refillPieces(isolation: actor)
-            if observation != nil {
-                received += events.count + lines.count + pieces.count
+            if let observation {
+                let count = events.count + lines.count + pieces.count
+                received += count
+                if count > 0 { observation.didReceiveStreamPieces(count) }
                 if !refilled { reportEnd(failure: nil) }
             }
             return refilled

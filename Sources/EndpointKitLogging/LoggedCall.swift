@@ -1,0 +1,177 @@
+#if Logging
+    import EndpointKit
+    import Foundation
+    import Logging
+
+    /// The logging of one call: each attempt is held until what follows it is known (a retry, a
+    /// renewal, a `304`, the call's end), and written then, at the level that says it.
+    final class LoggedCall: CallObservation, @unchecked Sendable {
+        private let call: ObservedCall
+        private let logger: Logger
+        private let redaction: Redaction
+
+        private let lock = NSLock()
+        /// The last attempt, until it is written.
+        private var pending: LoggedAttempt?
+
+        init(call: ObservedCall, logger: Logger, redaction: Redaction) {
+            self.call = call
+            self.logger = logger
+            self.redaction = redaction
+        }
+
+        func run(_ call: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
+            do {
+                let response = try await call()
+                write(takePending(), level: .debug)
+                return response
+            } catch {
+                writeFailure(error)
+                throw error
+            }
+        }
+
+        func attempt(
+            _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
+        ) async throws(EndpointError) -> HTTPResponse {
+            var logged = LoggedAttempt(attempt)
+            do {
+                let response = try await send(attempt.request)
+                logged.finish(with: response)
+                hold(logged)
+                return response
+            } catch {
+                logged.finish(with: error)
+                hold(logged)
+                throw error
+            }
+        }
+
+        func willRetry(after failure: EndpointError, delay: TimeInterval, attempt: Int) {
+            guard var logged = takePending() else { return }
+            logged.failure = failure
+            write(logged, level: .notice, note: "retrying in \(Self.seconds(delay)) s", retryDelay: delay)
+        }
+
+        func didRenewCredential(after response: HTTPResponse) {
+            write(takePending(), level: .info, note: "renewing the credential")
+        }
+
+        func didRevalidate(_ response: HTTPResponse) {
+            write(takePending(), level: .info, note: "the cached response is still valid")
+        }
+
+        func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
+            var logged = takePending() ?? LoggedAttempt(url: call.call.url)
+            logged.failure = failure
+            write(logged, level: .notice, note: "reconnecting in \(Self.seconds(delay)) s", retryDelay: delay)
+        }
+
+        func didReceiveStreamPieces(_ count: Int) {
+            // The first pieces on a connection: it was accepted.
+            write(takePending(), level: .debug)
+        }
+
+        func didEndStream(receiving pieces: Int, failure: EndpointError?) {
+            if let failure {
+                writeFailure(failure, pieces: pieces)
+            } else {
+                write(takePending(), level: .debug)
+                let url = redaction.redact(call.call.url, missing: "(no URL)")
+                logger.debug(
+                    "\(call.name): the stream from \(call.call.method) \(url) ended after \(pieces) pieces",
+                    metadata: common(url: call.call.url).merging(["pieces": "\(pieces)"]) { $1 })
+            }
+        }
+
+        // MARK: Writing
+
+        private func hold(_ attempt: LoggedAttempt) {
+            lock.withLock { pending = attempt }
+        }
+
+        private func takePending() -> LoggedAttempt? {
+            lock.withLock {
+                defer { pending = nil }
+                return pending
+            }
+        }
+
+        /// Writes the call's failure: with its last attempt when one is waiting, alone otherwise
+        /// (the request could not be built, or the deadline passed between attempts).
+        private func writeFailure(_ failure: EndpointError, pieces: Int? = nil) {
+            var logged = takePending() ?? LoggedAttempt(url: failure.call?.url ?? call.call.url)
+            logged.failure = failure
+            write(logged, level: Self.level(of: failure), pieces: pieces)
+        }
+
+        private func write(
+            _ attempt: LoggedAttempt?, level: Logger.Level, note: String? = nil, retryDelay: TimeInterval? = nil,
+            pieces: Int? = nil
+        ) {
+            guard let attempt, logger.logLevel <= level else { return }
+            var metadata = common(url: attempt.url)
+            if let number = attempt.number { metadata["attempt"] = "\(number)" }
+            if let status = attempt.status { metadata["status"] = "\(status)" }
+            if let duration = attempt.duration { metadata["duration"] = "\(Self.seconds(duration))" }
+            if let bytes = attempt.bytes { metadata["bytes"] = "\(bytes)" }
+            if let retryDelay { metadata["retry.delay"] = "\(Self.seconds(retryDelay))" }
+            if let pieces { metadata["pieces"] = "\(pieces)" }
+            var message = "\(call.name): \(call.call.method) \(redaction.redact(attempt.url, missing: "(no URL)"))"
+            if let failure = attempt.failure {
+                let description = redaction.redact(failure.description, mentioning: attempt.url)
+                metadata["error"] = "\(description)"
+                metadata["error.type"] = "\(failure.errorType)"
+                message += attempt.status.map { " answered \($0)" } ?? " failed"
+                // A status says it all (the description, in the metadata, adds the body); other
+                // failures say why.
+                if failure.isCancellation {
+                    message += " (cancelled)"
+                } else if !failure.isStatusFailure {
+                    message += ": \(description)"
+                }
+            } else if let status = attempt.status {
+                message += " answered \(status)"
+            }
+            if let note { message += "; \(note)" }
+            logger.log(level: level, "\(message)", metadata: metadata)
+        }
+
+        private func common(url: URL?) -> Logger.Metadata {
+            [
+                "endpoint": "\(call.name)",
+                "method": "\(call.call.method)",
+                "url": "\(redaction.redact(url, missing: "(no URL)"))",
+            ]
+        }
+
+        /// `debug` for a cancelled call, `warning` for a `4xx` or a rate limit (the caller's
+        /// request), `error` for the rest.
+        private static func level(of failure: EndpointError) -> Logger.Level {
+            switch failure {
+            case .cancelled: .debug
+            case .rateLimited: .warning
+            case .unacceptableStatus(let status) where (400..<500).contains(status.statusCode): .warning
+            default: .error
+            }
+        }
+
+        /// Seconds, to the millisecond: `0.084`.
+        private static func seconds(_ value: TimeInterval) -> Double {
+            (value * 1000).rounded() / 1000
+        }
+    }
+
+    extension EndpointError {
+        fileprivate var isCancellation: Bool {
+            if case .cancelled = self { true } else { false }
+        }
+
+        fileprivate var isStatusFailure: Bool {
+            switch self {
+            case .unacceptableStatus, .rateLimited: true
+            default: false
+            }
+        }
+    }
+#endif

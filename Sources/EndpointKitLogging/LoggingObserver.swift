@@ -1,0 +1,74 @@
+#if Logging
+    import EndpointKit
+    import Foundation
+    import Logging
+
+    /// A ``EndpointKit/CallObserver`` that writes each attempt of each call to a swift-log
+    /// `Logger`: one line per attempt, with structured metadata, at a level that says what
+    /// happened.
+    ///
+    /// ```swift
+    /// var logger = Logger(label: "api")
+    /// logger.logLevel = .debug
+    /// let client = Client(baseURL: apiURL) { $0.observers = [.logging(to: logger)] }
+    /// // debug: ReposGet: GET https://api.github.com/repos/apple/swift answered 200
+    /// //        [attempt: 1, bytes: 5123, duration: 0.084, endpoint: ReposGet, method: GET, status: 200, url: …]
+    /// ```
+    ///
+    /// The levels, as a server's operator reads them:
+    /// - `debug`: an attempt that was accepted, a stream that connected or ended cleanly, a
+    ///   cancelled call;
+    /// - `info`: a `304` answered from the cache, a `401` after which the credential is renewed;
+    /// - `notice`: an attempt that failed and is retried, a stream's connection that is reopened;
+    /// - `warning`: a call that ends with a `4xx` status or is rate limited;
+    /// - `error`: a call that ends with any other failure (a `5xx`, the network, its deadline,
+    ///   a response that does not decode).
+    ///
+    /// The metadata are `endpoint` (``EndpointKit/Endpoint/operationName``), `method`, `url`,
+    /// `attempt` (from 1), `status`, `duration` (seconds), `bytes` (the response body's), and
+    /// for a failure `error` (its description) and `error.type`
+    /// (``EndpointKit/EndpointError/errorType``); a retry adds `retry.delay` (seconds).
+    ///
+    /// Secrets never reach the log, as with ``EndpointKit/LoggingMiddleware``: in the URL, the
+    /// user-info and the values of ``EndpointKit/CURLCommand/sensitiveQueryItems`` and of the query
+    /// parameters you name are `<redacted>`, also where an error's description repeats them. No
+    /// header and no body is logged.
+    public struct LoggingObserver: CallObserver {
+        /// Where the lines go; its level decides which are written.
+        public var logger: Logger
+
+        private let redaction: Redaction
+
+        /// Creates an observer that logs to `logger`.
+        ///
+        /// - Parameters:
+        ///   - logger: The logger to write to. Its metadata are kept, and each line adds its own.
+        ///   - queryItems: Query parameters to redact besides
+        ///     ``EndpointKit/CURLCommand/sensitiveQueryItems``, in any case.
+        public init(logger: Logger, redactingQueryItems queryItems: Set<String> = []) {
+            self.logger = logger
+            self.redaction = Redaction(headers: [], queryItems: queryItems)
+        }
+
+        /// Starts logging `call`.
+        public func observe(_ call: ObservedCall) -> any CallObservation {
+            LoggedCall(call: call, logger: logger, redaction: redaction)
+        }
+    }
+
+    extension CallObserver where Self == LoggingObserver {
+        /// An observer that logs each attempt of each call to `logger` (see ``LoggingObserver``).
+        ///
+        /// ```swift
+        /// let client = Client(baseURL: apiURL) { $0.observers = [.logging(to: Logger(label: "api"))] }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - logger: The logger to write to.
+        ///   - queryItems: Query parameters to redact besides
+        ///     ``EndpointKit/CURLCommand/sensitiveQueryItems``, in any case.
+        public static func logging(to logger: Logger, redactingQueryItems queryItems: Set<String> = []) -> Self {
+            LoggingObserver(logger: logger, redactingQueryItems: queryItems)
+        }
+    }
+#endif

@@ -1,0 +1,74 @@
+#if Metrics
+    import CoreMetrics
+    import EndpointKit
+    import Foundation
+
+    /// A ``EndpointKit/CallObserver`` that records each call's metrics with swift-metrics, for any
+    /// backend (Prometheus, OpenTelemetry through swift-otel, StatsD…).
+    ///
+    /// ```swift
+    /// let client = Client(baseURL: apiURL) { $0.observers = [.metrics()] }
+    /// ```
+    ///
+    /// What it records, each with the dimension `endpoint` (``EndpointKit/Endpoint/operationName``):
+    /// - `http.client.request.duration`, a timer (seconds): the time of each attempt, from
+    ///   sending to the response's head or the error, with `http.request.method`,
+    ///   `http.response.status_code` when there is a response, and `error.type`
+    ///   (``EndpointKit/EndpointError/errorType``) when it failed. A retried call records each
+    ///   attempt, as OpenTelemetry's HTTP conventions count requests.
+    /// - `http.client.active_requests`, a meter: the calls under way (a stream's until it ends),
+    ///   with `http.request.method`.
+    /// - Counters: `endpointkit.client.retries` (with `error.type`, the reason),
+    ///   `endpointkit.client.credential_renewals`, `endpointkit.client.cache_hits` (a `304`
+    ///   answered from the cache), `endpointkit.client.stream_events` (events, lines or chunks
+    ///   received) and `endpointkit.client.stream_reconnects` (with `error.type`).
+    ///
+    /// No dimension holds a URL, an id or a value: each has few possible values.
+    public struct MetricsObserver: CallObserver {
+        /// The metric names, for dashboards and tests.
+        public enum Label {
+            /// The time of each attempt, in seconds.
+            public static let requestDuration = "http.client.request.duration"
+            /// The calls under way.
+            public static let activeRequests = "http.client.active_requests"
+            /// Attempts that failed and were sent again.
+            public static let retries = "endpointkit.client.retries"
+            /// Credentials renewed after a `401`.
+            public static let credentialRenewals = "endpointkit.client.credential_renewals"
+            /// Stored responses a server confirmed with `304 Not Modified`.
+            public static let cacheHits = "endpointkit.client.cache_hits"
+            /// Events, lines or chunks received by streams.
+            public static let streamEvents = "endpointkit.client.stream_events"
+            /// Stream connections opened again after they ended.
+            public static let streamReconnects = "endpointkit.client.stream_reconnects"
+        }
+
+        private let factory: (any MetricsFactory)?
+
+        /// Creates an observer that records to `factory`.
+        ///
+        /// - Parameter factory: Where the metrics go; `nil` (the default) for the one
+        ///   `MetricsSystem.bootstrap(_:)` installed, looked up as each call starts.
+        public init(factory: (any MetricsFactory)? = nil) {
+            self.factory = factory
+        }
+
+        /// Starts recording `call`.
+        public func observe(_ call: ObservedCall) -> any CallObservation {
+            MeteredCall(call: call, factory: factory ?? MetricsSystem.factory)
+        }
+    }
+
+    extension CallObserver where Self == MetricsObserver {
+        /// An observer that records each call's metrics (see ``MetricsObserver``).
+        ///
+        /// ```swift
+        /// let client = Client(baseURL: apiURL) { $0.observers = [.metrics()] }
+        /// ```
+        ///
+        /// - Parameter factory: Where the metrics go; `nil` for the bootstrapped one.
+        public static func metrics(factory: (any MetricsFactory)? = nil) -> Self {
+            MetricsObserver(factory: factory)
+        }
+    }
+#endif

@@ -1,0 +1,158 @@
+#if Tracing
+    import EndpointKit
+    import Foundation
+    import Tracing
+
+    /// The spans of one call: the call's own, started by ``run(_:)`` (or when a stream's
+    /// observation is made), and a child for each attempt.
+    final class TracedCall: CallObservation, @unchecked Sendable {
+        private let call: ObservedCall
+        private let tracer: any Tracer
+        private let instrument: any Instrument
+        private let redaction: Redaction
+
+        private let lock = NSLock()
+        /// The call's span, once it started.
+        private var span: (any Span)?
+
+        init(call: ObservedCall, tracer: any Tracer, instrument: any Instrument, redaction: Redaction) {
+            self.call = call
+            self.tracer = tracer
+            self.instrument = instrument
+            self.redaction = redaction
+            // A stream has no run(_:): its span starts now, in its reader's task, and ends with it.
+            if call.isStream { span = startCallSpan() }
+        }
+
+        func run(_ body: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
+            let span = startCallSpan()
+            lock.withLock { self.span = span }
+            defer { span.end() }
+            let result = await ServiceContext.withValue(span.context) {
+                () async -> Result<HTTPResponse, EndpointError> in
+                do throws(EndpointError) {
+                    return .success(try await body())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case .success(let response):
+                span.attributes[Attribute.statusCode] = response.statusCode
+                return response
+            case .failure(let failure):
+                mark(span, failedWith: failure, url: call.call.url)
+                throw failure
+            }
+        }
+
+        func attempt(
+            _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
+        ) async throws(EndpointError) -> HTTPResponse {
+            let parent = lock.withLock { span }
+            let child = tracer.startSpan(
+                call.call.method.rawValue, context: parent?.context ?? ServiceContext.current ?? .topLevel,
+                ofKind: .client)
+            defer { child.end() }
+            describe(child, url: attempt.request.url)
+            child.attributes[Attribute.attempt] = attempt.number
+            if attempt.resendCount > 0 {
+                child.attributes[Attribute.resendCount] = attempt.resendCount
+                parent?.attributes[Attribute.resendCount] = attempt.resendCount
+            }
+            var request = attempt.request
+            instrument.inject(child.context, into: &request, using: URLRequestInjector())
+            let result = await ServiceContext.withValue(child.context) {
+                () async -> Result<HTTPResponse, EndpointError> in
+                do throws(EndpointError) {
+                    return .success(try await send(request))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case .success(let response):
+                child.attributes[Attribute.statusCode] = response.statusCode
+                if response.statusCode >= 400 {
+                    child.attributes[Attribute.errorType] = String(response.statusCode)
+                    child.setStatus(SpanStatus(code: .error))
+                }
+                return response
+            case .failure(let failure):
+                mark(child, failedWith: failure, url: attempt.request.url)
+                throw failure
+            }
+        }
+
+        func willRetry(after failure: EndpointError, delay: TimeInterval, attempt: Int) {
+            addEvent(
+                "retry",
+                [
+                    Attribute.errorType: .string(failure.errorType), Attribute.attempt: .int64(Int64(attempt)),
+                    Attribute.delay: .double(delay),
+                ])
+        }
+
+        func didRenewCredential(after response: HTTPResponse) {
+            addEvent("credential renewed", [Attribute.statusCode: .int64(Int64(response.statusCode))])
+        }
+
+        func didRevalidate(_ response: HTTPResponse) {
+            addEvent("cache revalidated", [Attribute.statusCode: .int64(304)])
+        }
+
+        func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
+            addEvent("reconnect", [Attribute.errorType: .string(failure.errorType), Attribute.delay: .double(delay)])
+        }
+
+        func didEndStream(receiving pieces: Int, failure: EndpointError?) {
+            guard let span = lock.withLock({ self.span }) else { return }
+            span.attributes[Attribute.streamPieces] = pieces
+            if let failure { mark(span, failedWith: failure, url: call.call.url) }
+            span.end()
+        }
+
+        // MARK: Spans
+
+        private func startCallSpan() -> any Span {
+            let span = tracer.startSpan(call.name, context: ServiceContext.current ?? .topLevel, ofKind: .client)
+            describe(span, url: call.call.url)
+            return span
+        }
+
+        /// Sets the attributes that say where a request goes.
+        private func describe(_ span: any Span, url: URL?) {
+            span.attributes[Attribute.method] = call.call.method.rawValue
+            guard let url else { return }
+            span.attributes[Attribute.url] = redaction.redact(url)
+            if let host = url.host { span.attributes[Attribute.serverAddress] = host }
+            if let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) as Int? {
+                span.attributes[Attribute.serverPort] = port
+            }
+        }
+
+        private func mark(_ span: any Span, failedWith failure: EndpointError, url: URL?) {
+            span.attributes[Attribute.errorType] = failure.errorType
+            if let status = failure.response?.statusCode { span.attributes[Attribute.statusCode] = status }
+            span.setStatus(SpanStatus(code: .error, message: redaction.redact(failure.description, mentioning: url)))
+        }
+
+        private func addEvent(_ name: String, _ attributes: SpanAttributes) {
+            lock.withLock { span }?.addEvent(SpanEvent(name: name, attributes: attributes))
+        }
+    }
+
+    /// The attribute names: OpenTelemetry's HTTP client conventions, and EndpointKit's own.
+    enum Attribute {
+        static let method = "http.request.method"
+        static let serverAddress = "server.address"
+        static let serverPort = "server.port"
+        static let url = "url.full"
+        static let statusCode = "http.response.status_code"
+        static let resendCount = "http.request.resend_count"
+        static let errorType = "error.type"
+        static let attempt = "endpointkit.attempt"
+        static let delay = "endpointkit.retry.delay"
+        static let streamPieces = "endpointkit.stream.pieces"
+    }
+#endif

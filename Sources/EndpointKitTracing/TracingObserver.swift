@@ -1,0 +1,77 @@
+#if Tracing
+    import EndpointKit
+    import Foundation
+    import Tracing
+
+    /// A ``EndpointKit/CallObserver`` that traces each call with swift-distributed-tracing: one
+    /// client span per call, named for the endpoint, a child span per attempt, and the current
+    /// trace context (W3C `traceparent`, with the OpenTelemetry instrument) in every attempt's
+    /// headers.
+    ///
+    /// ```swift
+    /// let client = Client(baseURL: apiURL) { $0.observers = [.tracing()] }
+    /// ```
+    ///
+    /// A call's span:
+    /// - is named ``EndpointKit/Endpoint/operationName`` (`ReposGet`, or the name the endpoint
+    ///   gives): never a URL with ids in it;
+    /// - has OpenTelemetry's HTTP client attributes: `http.request.method`, `server.address`,
+    ///   `server.port`, `url.full` (its user-info and secret query values `<redacted>`),
+    ///   `http.response.status_code`, `http.request.resend_count` when the request was sent again,
+    ///   and `error.type` (``EndpointKit/EndpointError/errorType``) with an error status when it
+    ///   fails;
+    /// - has an event for each retry (`retry`, with the reason and the wait), for a credential
+    ///   renewed after a `401` (`credential renewed`), for a `304` answered from the cache
+    ///   (`cache revalidated`), and for a stream's reconnection (`reconnect`);
+    /// - lasts the whole call: its attempts, the waits between them and the decoding. A stream's
+    ///   span lasts until the stream ends, fails or its reader leaves the loop.
+    ///
+    /// Each attempt is a child span, named for its method (`GET`), with the same attributes for
+    /// that request and `endpointkit.attempt` (from 1). The attempt runs with that span as the
+    /// current `ServiceContext`: the middleware and the transport see it, and AsyncHTTPClient's own
+    /// span, when its tracer is set, is a child of it.
+    public struct TracingObserver: CallObserver {
+        private let tracer: (any Tracer)?
+        private let redaction: Redaction
+
+        /// Creates an observer that traces with `tracer`.
+        ///
+        /// - Parameters:
+        ///   - tracer: The tracer to start spans with and to inject their context with; `nil` (the
+        ///     default) for `InstrumentationSystem`'s, looked up as each call starts (its
+        ///     instrument injects the context).
+        ///   - queryItems: Query parameters whose values `url.full` redacts besides
+        ///     ``EndpointKit/CURLCommand/sensitiveQueryItems``, in any case.
+        public init(tracer: (any Tracer)? = nil, redactingQueryItems queryItems: Set<String> = []) {
+            self.tracer = tracer
+            self.redaction = Redaction(headers: [], queryItems: queryItems)
+        }
+
+        /// Starts tracing `call`.
+        public func observe(_ call: ObservedCall) -> any CallObservation {
+            if let tracer {
+                return TracedCall(call: call, tracer: tracer, instrument: tracer, redaction: redaction)
+            }
+            return TracedCall(
+                call: call, tracer: InstrumentationSystem.tracer, instrument: InstrumentationSystem.instrument,
+                redaction: redaction)
+        }
+    }
+
+    extension CallObserver where Self == TracingObserver {
+        /// An observer that traces each call (see ``TracingObserver``).
+        ///
+        /// ```swift
+        /// let client = Client(baseURL: apiURL) { $0.observers = [.tracing()] }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - tracer: The tracer; `nil` for the bootstrapped one.
+        ///   - queryItems: Query parameters whose values `url.full` redacts besides the built-in ones.
+        public static func tracing(tracer: (any Tracer)? = nil, redactingQueryItems queryItems: Set<String> = [])
+            -> Self
+        {
+            TracingObserver(tracer: tracer, redactingQueryItems: queryItems)
+        }
+    }
+#endif

@@ -1,0 +1,170 @@
+#if Logging
+    import EndpointKit
+    import EndpointKitLogging
+    import EndpointKitTesting
+    import Foundation
+    import InMemoryLogging
+    import Logging
+    import Testing
+
+    @Suite("Logging calls with swift-log")
+    struct LoggingObserverTests {
+        /// A logger at `level` whose lines are kept in `handler`.
+        private func logger(_ handler: InMemoryLogHandler, level: Logger.Level = .trace) -> Logger {
+            var logger = Logger(label: "endpointkit.tests") { _ in handler }
+            logger.logLevel = level
+            return logger
+        }
+
+        private func client(
+            _ transport: StubTransport, logging handler: InMemoryLogHandler, level: Logger.Level = .trace,
+            authenticator: some Authenticator = NoAuthenticator(), cache: (any ResponseCache)? = nil
+        ) -> Client {
+            ObservedScenario.client(
+                transport, observers: [.logging(to: logger(handler, level: level))], authenticator: authenticator,
+                cache: cache)
+        }
+
+        /// Each line as `level: message`.
+        private func lines(_ handler: InMemoryLogHandler) -> [String] {
+            handler.entries.map { "\($0.level): \($0.message)" }
+        }
+
+        @Test(
+            "An accepted call writes one debug line, with the endpoint, method, URL, attempt, status, bytes and duration"
+        )
+        func success() async throws {
+            let handler = InMemoryLogHandler()
+            _ = try await client(StubTransport(body: "[]"), logging: handler).get(UserRepositories())
+            #expect(lines(handler) == ["debug: UserRepositories: GET https://api.example.com/user/repos answered 200"])
+            let metadata = try #require(handler.entries.first?.metadata)
+            #expect(metadata["endpoint"] == "UserRepositories")
+            #expect(metadata["method"] == "GET")
+            #expect(metadata["url"] == "https://api.example.com/user/repos")
+            #expect(metadata["attempt"] == "1")
+            #expect(metadata["status"] == "200")
+            #expect(metadata["bytes"] == "2")
+            let duration = try #require(metadata["duration"].flatMap { Double("\($0)") })
+            #expect(duration >= 0)
+            #expect(metadata["error"] == nil)
+        }
+
+        @Test("A call retried twice: each failed attempt at notice with its status, reason and wait, then the success")
+        func retries() async throws {
+            let handler = InMemoryLogHandler()
+            _ = try await client(.answering([503, 502]), logging: handler).get(UserRepositories())
+            let url = "https://api.example.com/user/repos"
+            let lines = lines(handler)
+            #expect(handler.entries.map(\.level) == [.notice, .notice, .debug])
+            #expect(lines[0] == "notice: UserRepositories: GET \(url) answered 503; retrying in 0.001 s")
+            #expect(lines[1] == "notice: UserRepositories: GET \(url) answered 502; retrying in 0.001 s")
+            #expect(lines[2] == "debug: UserRepositories: GET \(url) answered 200")
+            #expect(handler.entries.map { $0.metadata["attempt"] } == ["1", "2", "3"])
+            #expect(handler.entries.map { $0.metadata["error.type"] } == ["503", "502", nil])
+            #expect(handler.entries.first?.metadata["retry.delay"] == "0.001")
+        }
+
+        @Test("A renewed credential: the 401 at info, then the resend's success at debug, both attempt 1")
+        func renewal() async throws {
+            let handler = InMemoryLogHandler()
+            let (transport, authenticator) = ObservedScenario.renewal()
+            _ = try await client(transport, logging: handler, authenticator: authenticator).get(UserRepositories())
+            #expect(
+                lines(handler) == [
+                    "info: UserRepositories: GET https://api.example.com/user/repos answered 401; renewing the credential",
+                    "debug: UserRepositories: GET https://api.example.com/user/repos answered 200",
+                ])
+            #expect(handler.entries.map { $0.metadata["attempt"] } == ["1", "1"])
+        }
+
+        @Test("A 304 answered from the cache is written at info")
+        func revalidation() async throws {
+            let handler = InMemoryLogHandler()
+            let client = client(ObservedScenario.revalidation(), logging: handler, cache: InMemoryResponseCache())
+            _ = try await client.get(UserRepositories())
+            _ = try await client.get(UserRepositories())
+            #expect(
+                lines(handler).last
+                    == "info: UserRepositories: GET https://api.example.com/user/repos answered 304; the cached response is still valid"
+            )
+        }
+
+        @Test(
+            "Failures: a 4xx at warning, a 5xx and a body that does not decode at error, a request never sent at error")
+        func failures() async throws {
+            let handler = InMemoryLogHandler()
+            _ = try? await client(StubTransport(status: 404, body: "{}"), logging: handler).get(UserRepositories())
+            _ = try? await client(StubTransport(status: 500, body: "{}"), logging: handler).post(
+                PostBody(body: .empty))
+            _ = try? await client(StubTransport(body: "{}"), logging: handler).get(UserRepositories())
+            _ = try? await client(StubTransport(), logging: handler).send(BodyWithMethod())
+            #expect(handler.entries.map(\.level) == [.warning, .error, .error, .error])
+            #expect(
+                handler.entries.map { $0.metadata["error.type"] } == ["404", "500", "decodingFailed", "invalidRequest"])
+            #expect(handler.entries.map { $0.metadata["status"] } == ["404", "500", "200", nil])
+            #expect(handler.entries.map { $0.metadata["attempt"] } == ["1", "1", "1", nil])
+            #expect(handler.entries.last?.metadata["url"] == "https://api.example.com/search")
+            #expect(
+                lines(handler) == [
+                    "warning: UserRepositories: GET https://api.example.com/user/repos answered 404",
+                    "error: PostBody: POST https://api.example.com/things answered 500",
+                    "error: UserRepositories: GET https://api.example.com/user/repos answered 200: Decoding Array<Repository> from GET https://api.example.com/user/repos (status 200) failed: expected Array<Any>, found a dictionary",
+                    "error: BodyWithMethod: GET https://api.example.com/search failed: Invalid request for GET https://api.example.com/search: a GET request cannot carry a body",
+                ])
+            #expect(
+                handler.entries.first?.metadata["error"]
+                    == "GET https://api.example.com/user/repos answered with unacceptable status 404 (application/json): {}"
+            )
+        }
+
+        @Test("The logger's level decides: at info, an accepted call writes nothing and a failure is written")
+        func levels() async throws {
+            let handler = InMemoryLogHandler()
+            _ = try await client(StubTransport(body: "[]"), logging: handler, level: .info).get(UserRepositories())
+            #expect(handler.entries.isEmpty)
+            _ = try? await client(StubTransport(status: 404, body: "{}"), logging: handler, level: .info).get(
+                UserRepositories())
+            #expect(handler.entries.map(\.level) == [.warning])
+        }
+
+        @Test(
+            "No secret reaches the log: user-info, built-in and named query values, also inside an error's description")
+        func redaction() async throws {
+            let handler = InMemoryLogHandler()
+            let failing = StubTransport(answering: .error(URLError(.cannotConnectToHost)))
+            let client = Client(baseURL: URL(string: "https://user:pa55@api.example.com")!) {
+                $0.transport = failing
+                $0.retryPolicy = .never
+                $0.observers = [.logging(to: logger(handler), redactingQueryItems: ["sig"])]
+            }
+            let endpoint = GetValue<JSONValue>(query: ["access_token": "t0ken", "sig": "s1gn", "page": 2])
+            _ = try? await client.get(endpoint)
+            let entry = try #require(handler.entries.first)
+            let everything = "\(entry.message) \(entry.metadata.values.map { "\($0)" }.joined(separator: " "))"
+            for secret in ["pa55", "t0ken", "s1gn", "user:"] {
+                #expect(!everything.contains(secret), "\(secret) in \(everything)")
+            }
+            #expect(
+                entry.metadata["url"]
+                    == "https://<redacted>@api.example.com/value?access_token=<redacted>&sig=<redacted>&page=2")
+            #expect(entry.metadata["error.type"] == "transportFailed")
+        }
+
+        @Test("A stream: its connection at debug once events arrive, a reconnection at notice, its end at debug")
+        func stream() async throws {
+            let handler = InMemoryLogHandler()
+            let transport = StubTransport(
+                answering: .sequence([.stream([.text("id: 1\ndata: {\"index\": 1}\n\n")]), .status(204)]))
+            _ = try await collect(client(transport, logging: handler).stream(Ticks()))
+            let url = "https://api.example.com/ticks"
+            #expect(
+                lines(handler).map { $0.components(separatedBy: ":").prefix(2).joined(separator: ":") } == [
+                    "debug: Ticks", "notice: Ticks", "debug: Ticks", "debug: Ticks",
+                ])
+            #expect(lines(handler)[0] == "debug: Ticks: GET \(url) answered 200")
+            #expect(lines(handler)[1].hasSuffix("; reconnecting in 0.01 s"))
+            #expect(lines(handler)[2] == "debug: Ticks: GET \(url) answered 204")
+            #expect(lines(handler)[3] == "debug: Ticks: the stream from GET \(url) ended after 1 pieces")
+        }
+    }
+#endif

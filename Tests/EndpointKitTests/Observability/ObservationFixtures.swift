@@ -1,0 +1,76 @@
+import EndpointKit
+import EndpointKitTesting
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The calls that the logging, metrics and tracing suites observe, over an in-memory transport:
+/// each makes one case of the pipeline happen (retries, a renewal, a `304`, failures).
+enum ObservedScenario {
+    /// A client for `https://api.example.com` over `transport` with `observers`, retrying up to
+    /// three attempts without a noticeable wait.
+    static func client(
+        _ transport: StubTransport, observers: [any CallObserver],
+        authenticator: some Authenticator = NoAuthenticator(), cache: (any ResponseCache)? = nil
+    ) -> Client {
+        Client(baseURL: URL(string: "https://api.example.com")!, authenticator: authenticator) {
+            $0.transport = transport
+            $0.observers = observers
+            $0.cache = cache
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.001, maximumDelay: 0.001, jitter: 0)
+        }
+    }
+
+    /// A transport that answers `401` until the request carries `Bearer fresh`, and an
+    /// authenticator that starts with an expired token and renews it to `fresh`.
+    static func renewal() -> (StubTransport, RefreshingTokenAuthenticator) {
+        let transport = StubTransport { request in
+            let valid = request.value(forHTTPHeaderField: "Authorization") == "Bearer fresh"
+            return HTTPResponse(statusCode: valid ? 200 : 401, body: Data("[]".utf8), url: request.url)
+        }
+        return (transport, RefreshingTokenAuthenticator(token: "expired") { "fresh" })
+    }
+
+    /// A transport that answers `304` to a request that carries the `ETag` it gave, `"v1"`.
+    static func revalidation() -> StubTransport {
+        StubTransport { request in
+            let stored = request.value(forHTTPHeaderField: "If-None-Match") == "\"v1\""
+            return HTTPResponse(
+                statusCode: stored ? 304 : 200, headers: ["ETag": "\"v1\""], body: Data(stored ? [] : Array("[]".utf8)),
+                url: request.url)
+        }
+    }
+}
+
+/// Holds a transport's answer until the test opens it: the test can look at a call while it is
+/// under way.
+actor AsyncGate {
+    private var arrived = false
+    private var isOpen = false
+    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+    private var openWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Marks the arrival, then waits until the gate opens.
+    func arriveAndWait() async {
+        arrived = true
+        for waiter in arrivalWaiters { waiter.resume() }
+        arrivalWaiters.removeAll()
+        guard !isOpen else { return }
+        await withCheckedContinuation { openWaiters.append($0) }
+    }
+
+    /// Waits until something arrived at the gate.
+    func waitForArrival() async {
+        guard !arrived else { return }
+        await withCheckedContinuation { arrivalWaiters.append($0) }
+    }
+
+    /// Lets everything waiting, and everything to come, through.
+    func open() {
+        isOpen = true
+        for waiter in openWaiters { waiter.resume() }
+        openWaiters.removeAll()
+    }
+}

@@ -1,0 +1,178 @@
+#if Tracing
+    import EndpointKit
+    import EndpointKitTracing
+    import Foundation
+    import InMemoryTracing
+    import Testing
+    import Tracing
+
+    #if AsyncHTTPClient
+        import AsyncHTTPClient
+        import EndpointKitAsyncHTTPClient
+    #endif
+
+    /// The span trees of real calls, over each transport, against the fault and streaming servers.
+    @Suite("Tracing calls to real servers, over each transport", .requiresFaultServer, .requiresStreamServer)
+    struct TracingIntegrationTests {
+        private func client(
+            _ baseURL: URL?, over transport: TransportUnderTest, tracer: InMemoryTracer,
+            authenticator: some Authenticator = NoAuthenticator()
+        ) -> Client {
+            Client(baseURL: baseURL!, authenticator: authenticator) {
+                $0.transport = transport.make()
+                $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01, jitter: 0)
+                $0.observers = [.tracing(tracer: tracer)]
+            }
+        }
+
+        struct Flaky: GET {
+            struct Outcome: Decodable, JSONObject { let attempts: Int }
+            typealias ResponseType = Outcome
+            let key: String
+            var query: Parameters = ["failures": 2]
+            var path: String { "/flaky/\(segment: key)" }
+        }
+
+        struct EchoHeaders: GET {
+            typealias ResponseType = [String: String]
+            let path = "/echo-headers"
+        }
+
+        struct Missing: GET {
+            typealias ResponseType = JSONValue
+            let path = "/missing"
+        }
+
+        struct Resource: GET {
+            struct Body: Decodable, JSONObject { let ok: Bool }
+            typealias ResponseType = Body
+            let key: String
+            var path: String { "/auth/\(segment: key)/resource" }
+        }
+
+        struct Refresh: POST {
+            struct Token: Decodable, JSONObject { let token: String }
+            typealias ResponseType = Token
+            let key: String
+            var path: String { "/auth/\(segment: key)/refresh" }
+            var body: RequestBody { .empty }
+        }
+
+        @Test(
+            "A call that fails twice: three attempt spans under the call's, the server counted three",
+            arguments: TransportUnderTest.allCases)
+        func retriedTwice(over transport: TransportUnderTest) async throws {
+            let tracer = InMemoryTracer()
+            let key = FaultServer.uniqueKey()
+            let outcome = try await client(FaultServer.url, over: transport, tracer: tracer).get(Flaky(key: key))
+            #expect(outcome.attempts == 3)
+            #expect(
+                SpanTree.lines(tracer.finishedSpans) == [
+                    "Flaky client status=200 resend=2",
+                    "  event retry attempt=1 error.type=503 delay=0.01",
+                    "  event retry attempt=2 error.type=503 delay=0.02",
+                    "  GET client attempt=1 status=503 error.type=503 error",
+                    "  GET client attempt=2 status=503 resend=1 error.type=503 error",
+                    "  GET client attempt=3 status=200 resend=2",
+                ])
+        }
+
+        @Test("The server receives each attempt's span context in its headers", arguments: TransportUnderTest.allCases)
+        func injection(over transport: TransportUnderTest) async throws {
+            let tracer = InMemoryTracer()
+            let headers = try await client(FaultServer.url, over: transport, tracer: tracer).get(EchoHeaders())
+            let attempt = try #require(tracer.finishedSpans.first { $0.operationName == "GET" })
+            let received = Dictionary(uniqueKeysWithValues: headers.map { ($0.key.lowercased(), $0.value) })
+            #expect(received[InMemoryTracer.spanIDKey] == attempt.spanID)
+            #expect(received[InMemoryTracer.traceIDKey] == attempt.traceID)
+        }
+
+        @Test(
+            "A token renewed after a real 401: two attempt spans and a renewal event",
+            arguments: TransportUnderTest.allCases)
+        func renewal(over transport: TransportUnderTest) async throws {
+            let tracer = InMemoryTracer()
+            let key = FaultServer.uniqueKey("auth")
+            let refresher = Client(baseURL: FaultServer.url!) { $0.transport = transport.make() }
+            let authenticator = RefreshingTokenAuthenticator(token: "expired") {
+                try await refresher.post(Refresh(key: key)).token
+            }
+            let client = client(FaultServer.url, over: transport, tracer: tracer, authenticator: authenticator)
+            #expect(try await client.get(Resource(key: key)).ok)
+            #expect(
+                SpanTree.lines(tracer.finishedSpans) == [
+                    "Resource client status=200 resend=1",
+                    "  event credential renewed status=401",
+                    "  GET client attempt=1 status=401 error.type=401 error",
+                    "  GET client attempt=1 status=200 resend=1",
+                ])
+        }
+
+        @Test(
+            "A failure: the call's span ends in error with the status as its type",
+            arguments: TransportUnderTest.allCases)
+        func failure(over transport: TransportUnderTest) async throws {
+            let tracer = InMemoryTracer()
+            let client = client(FaultServer.url, over: transport, tracer: tracer)
+            _ = try? await client.get(Missing())
+            let lines = SpanTree.lines(tracer.finishedSpans)
+            #expect(lines.count == 2)
+            #expect(lines.first?.hasPrefix("Missing client status=404 error.type=404 error") == true, "\(lines)")
+        }
+
+        @Test(
+            "A stream that the server drops and then ends with a 204: one span over both connections",
+            arguments: TransportUnderTest.allCases)
+        func stream(over transport: TransportUnderTest) async throws {
+            let tracer = InMemoryTracer()
+            var endpoint = ServerEvents(key: StreamServer.uniqueKey(), route: "then-204", query: ["count": 2])
+            endpoint.reconnection = ReconnectionPolicy(maximumAttempts: 1, defaultDelay: 0.001)
+            var indexes: [Int] = []
+            for try await event in client(StreamServer.url, over: transport, tracer: tracer).stream(endpoint) {
+                indexes.append(event.data.index)
+            }
+            #expect(indexes == [1, 2])
+            let lines = SpanTree.lines(tracer.finishedSpans)
+            #expect(lines.count == 4, "\(lines)")
+            #expect(lines.first == "ServerEvents client pieces=2")
+            #expect(lines.dropFirst().first?.hasPrefix("  event reconnect error.type=") == true)
+            #expect(
+                Array(lines.suffix(2)) == ["  GET client attempt=1 status=200", "  GET client attempt=1 status=204"])
+        }
+
+        #if AsyncHTTPClient
+            /// AsyncHTTPClient 1.37 starts the span of a request sent with a delegate (as
+            /// `AsyncHTTPClientTransport` sends them) on its event loop, where the caller's task-local
+            /// trace context is not: the span is the root of a trace of its own. So
+            /// `makeDefaultConfiguration()` turns its tracer off. When this test fails, AsyncHTTPClient
+            /// nests the span: turn its tracer back on there.
+            @Test("AsyncHTTPClient starts its delegate request's span outside the caller's trace")
+            func asyncHTTPClientSpanIsARoot() async throws {
+                let tracer = InMemoryTracer()
+                var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+                configuration.tracing.tracer = tracer
+                let httpClient = HTTPClient(configuration: configuration)
+                let client = Client(baseURL: FaultServer.url!) {
+                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                    $0.observers = [.tracing(tracer: tracer)]
+                }
+                do {
+                    _ = try await client.get(EchoHeaders())
+                } catch {
+                    try await httpClient.shutdown()
+                    throw error
+                }
+                try await httpClient.shutdown()
+                let ours = try #require(tracer.finishedSpans.first { $0.operationName == "EchoHeaders" })
+                let theirs = tracer.finishedSpans.filter { $0.operationName == "GET" && $0.parentSpanID == nil }
+                #expect(theirs.count == 1)
+                #expect(theirs.first?.traceID != ours.traceID)
+            }
+
+            @Test("The default AsyncHTTPClient configuration starts no span of its own")
+            func defaultConfigurationHasNoTracer() {
+                #expect(AsyncHTTPClientTransport.makeDefaultConfiguration().tracing.tracer == nil)
+            }
+        #endif
+    }
+#endif
