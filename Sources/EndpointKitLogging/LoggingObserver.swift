@@ -11,8 +11,8 @@
     /// var logger = Logger(label: "api")
     /// logger.logLevel = .debug
     /// let client = Client(baseURL: apiURL) { $0.observers = [.logging(to: logger)] }
-    /// // debug: ReposGet: GET https://api.github.com/repos/apple/swift answered 200
-    /// //        [attempt: 1, bytes: 5123, duration: 0.084, endpoint: ReposGet, method: GET, status: 200, url: …]
+    /// // debug: UserRepositories: GET https://api.github.com/user/repos answered 200
+    /// //        [attempt: 1, bytes: 5123, duration: 0.084, endpoint: UserRepositories, method: GET, status: 200, url: …]
     /// ```
     ///
     /// The levels, as a server's operator reads them:

@@ -50,9 +50,10 @@
             _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
         ) async throws(EndpointError) -> HTTPResponse {
             let parent = lock.withLock { span }
+            // OpenTelemetry's name for an HTTP client span: the method, and the template if known.
+            let name = call.pathTemplate.map { "\(call.call.method.rawValue) \($0)" } ?? call.call.method.rawValue
             let child = tracer.startSpan(
-                call.call.method.rawValue, context: parent?.context ?? ServiceContext.current ?? .topLevel,
-                ofKind: .client)
+                name, context: parent?.context ?? ServiceContext.current ?? .topLevel, ofKind: .client)
             defer { child.end() }
             describe(child, url: attempt.request.url)
             child.attributes[Attribute.attempt] = attempt.number
@@ -123,6 +124,7 @@
         /// Sets the attributes that say where a request goes.
         private func describe(_ span: any Span, url: URL?) {
             span.attributes[Attribute.method] = call.call.method.rawValue
+            if let template = call.pathTemplate { span.attributes[Attribute.urlTemplate] = template }
             guard let url else { return }
             span.attributes[Attribute.url] = redaction.redact(url)
             if let host = url.host { span.attributes[Attribute.serverAddress] = host }
@@ -148,6 +150,7 @@
         static let serverAddress = "server.address"
         static let serverPort = "server.port"
         static let url = "url.full"
+        static let urlTemplate = "url.template"
         static let statusCode = "http.response.status_code"
         static let resendCount = "http.request.resend_count"
         static let errorType = "error.type"

@@ -13,20 +13,22 @@
     /// ```
     ///
     /// A call's span:
-    /// - is named ``EndpointKit/Endpoint/operationName`` (`ReposGet`, or the name the endpoint
+    /// - is named ``EndpointKit/Endpoint/operationName`` (`GET /repos/{owner}/{repo}` for a
+    ///   generated endpoint, `UserRepositories` for one without a path template, or the name it
     ///   gives): never a URL with ids in it;
     /// - has OpenTelemetry's HTTP client attributes: `http.request.method`, `server.address`,
     ///   `server.port`, `url.full` (its user-info and secret query values `<redacted>`),
     ///   `http.response.status_code`, `http.request.resend_count` when the request was sent again,
-    ///   and `error.type` (``EndpointKit/EndpointError/errorType``) with an error status when it
-    ///   fails;
+    ///   `url.template` when the endpoint has a ``EndpointKit/Endpoint/pathTemplate``, and
+    ///   `error.type` (``EndpointKit/EndpointError/errorType``) with an error status when it fails;
     /// - has an event for each retry (`retry`, with the reason and the wait), for a credential
     ///   renewed after a `401` (`credential renewed`), for a `304` answered from the cache
     ///   (`cache revalidated`), and for a stream's reconnection (`reconnect`);
     /// - lasts the whole call: its attempts, the waits between them and the decoding. A stream's
     ///   span lasts until the stream ends, fails or its reader leaves the loop.
     ///
-    /// Each attempt is a child span, named for its method (`GET`), with the same attributes for
+    /// Each attempt is a child span, named for its method and template (`GET`, or
+    /// `GET /repos/{owner}/{repo}`), with the same attributes for
     /// that request and `endpointkit.attempt` (from 1). The attempt runs with that span as the
     /// current `ServiceContext`: the middleware and the transport see it, and AsyncHTTPClient's own
     /// span, when its tracer is set, is a child of it.

@@ -142,7 +142,9 @@ public final class Client: Sendable {
         let built = Result { () throws(EndpointError) in try requestBuilder.makeRequest(for: endpoint, policy: policy) }
         guard
             let observation = ObservationChain.observe(
-                ObservedCall(name: E.operationName, call: CallContext(method: E.method, url: try? built.get().url)),
+                ObservedCall(
+                    name: E.operationName, call: CallContext(method: E.method, url: try? built.get().url),
+                    pathTemplate: E.pathTemplate),
                 by: configuration.observers)
         else {
             let outcome = try await exchange(

@@ -68,16 +68,29 @@ public protocol Endpoint: Sendable {
     var options: CallOptions { get }
 
     /// The name logs, metrics and traces give this endpoint's calls (see ``CallObserver``): the
-    /// same for every call, so never a URL with the call's values in it. The type's name by
-    /// default; a generated endpoint gives its path template.
+    /// same for every call, so never a URL with the call's values in it. By default, the method
+    /// and ``pathTemplate`` when there is one (`GET /repos/{owner}/{repo}`, as OpenTelemetry
+    /// names HTTP client spans), the type's name otherwise (`UserRepositories`).
     ///
     /// ```swift
     /// struct Repository: GET {
     ///     …
-    ///     static var operationName: String { "GET /repos/{owner}/{repo}" }
+    ///     static var operationName: String { "repository details" }
     /// }
     /// ```
     static var operationName: String { get }
+
+    /// The path with its parameters' names in braces, such as `/repos/{owner}/{repo}`: what
+    /// traces report as `url.template`, and, after the method, the default ``operationName``.
+    /// `nil` by default; a generated endpoint gives its operation's path.
+    ///
+    /// ```swift
+    /// struct Repository: GET {
+    ///     …
+    ///     static var pathTemplate: String? { "/repos/{owner}/{repo}" }
+    /// }
+    /// ```
+    static var pathTemplate: String? { get }
 }
 
 extension Endpoint {
@@ -90,6 +103,12 @@ extension Endpoint {
     /// The client's settings.
     public var options: CallOptions { CallOptions() }
 
-    /// The type's name, such as `Repository` or `Page<Issue>`.
-    public static var operationName: String { String(describing: Self.self) }
+    /// The method and the ``pathTemplate`` (`GET /repos/{owner}/{repo}`) when there is one, the
+    /// type's name otherwise, such as `Repository` or `Page<Issue>`.
+    public static var operationName: String {
+        pathTemplate.map { "\(method.rawValue) \($0)" } ?? String(describing: Self.self)
+    }
+
+    /// None.
+    public static var pathTemplate: String? { nil }
 }

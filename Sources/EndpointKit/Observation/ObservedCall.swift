@@ -2,10 +2,12 @@ import Foundation
 
 /// A call as its ``CallObserver`` sees it when it starts.
 public struct ObservedCall: Sendable {
-    /// The endpoint's ``Endpoint/operationName``: its type's name unless it gives one, such as
-    /// a path template (`GET /repos/{owner}/{repo}`). Fit for a span's or a metric's name: it
-    /// never holds the values of a call.
+    /// The endpoint's ``Endpoint/operationName``: its method and path template
+    /// (`GET /repos/{owner}/{repo}`), its type's name, or the name it gives. Fit for a span's or
+    /// a metric's name: it never holds the values of a call.
     public var name: String
+    /// The endpoint's ``Endpoint/pathTemplate`` (`/repos/{owner}/{repo}`), when it has one.
+    public var pathTemplate: String?
     /// The call: its method and URL (``CallContext/description`` redacts the URL's credentials).
     public var call: CallContext
     /// Whether the call is a stream (``Client/stream(_:)``), observed without
@@ -18,10 +20,12 @@ public struct ObservedCall: Sendable {
     ///   - name: The endpoint's name.
     ///   - call: The method and URL.
     ///   - isStream: Whether the call is a stream.
-    public init(name: String, call: CallContext, isStream: Bool = false) {
+    ///   - pathTemplate: The endpoint's path template, if it has one.
+    public init(name: String, call: CallContext, isStream: Bool = false, pathTemplate: String? = nil) {
         self.name = name
         self.call = call
         self.isStream = isStream
+        self.pathTemplate = pathTemplate
     }
 }
 

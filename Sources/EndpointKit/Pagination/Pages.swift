@@ -165,6 +165,7 @@ struct NextPage<Base: Endpoint>: Endpoint {
     static var method: HTTPMethod { Base.method }
     /// The original endpoint's name: every page is a call of the same endpoint.
     static var operationName: String { Base.operationName }
+    static var pathTemplate: String? { Base.pathTemplate }
 
     let endpoint: Base
     let url: URL

@@ -62,7 +62,8 @@ extension Client {
         } catch {
             connection = .failure(error)
         }
-        let observing = StreamObserving(name: E.operationName, method: E.method, observers: configuration.observers)
+        let observing = StreamObserving(
+            name: E.operationName, method: E.method, pathTemplate: E.pathTemplate, observers: configuration.observers)
         return ResponseStream(format: format, connection: connection, observing: observing)
     }
 }

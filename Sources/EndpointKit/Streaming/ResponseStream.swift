@@ -125,5 +125,7 @@ struct StreamObserving: Sendable {
     /// The endpoint's ``Endpoint/operationName``.
     let name: String
     let method: HTTPMethod
+    /// The endpoint's ``Endpoint/pathTemplate``.
+    var pathTemplate: String? = nil
     let observers: [any CallObserver]
 }

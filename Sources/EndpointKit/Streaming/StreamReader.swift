@@ -150,7 +150,8 @@ import Foundation
         if observation == nil, !hasReportedEnd {
             let call = CallContext(method: observing.method, url: try? connection.get().url)
             observation = ObservationChain.observe(
-                ObservedCall(name: observing.name, call: call, isStream: true), by: observing.observers)
+                ObservedCall(name: observing.name, call: call, isStream: true, pathTemplate: observing.pathTemplate),
+                by: observing.observers)
         }
         let connection = try connection.get()
         while true {

@@ -149,7 +149,8 @@
                 name: name, tag: operation.tags.first ?? "default",
                 documentation: documentation, conformance: conformance, customMethod: customMethod,
                 deprecated: operation.deprecated, responseType: responseType, properties: properties,
-                pathLiteral: pathLiteral, errorBodyType: errorBodyType, nested: nested.declarations)
+                pathLiteral: pathLiteral, pathTemplate: operation.path, errorBodyType: errorBodyType,
+                nested: nested.declarations)
         }
 
         /// How a request body that is not JSON is sent.

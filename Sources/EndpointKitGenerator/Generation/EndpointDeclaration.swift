@@ -30,6 +30,8 @@
         var properties: [Property]
         /// The path as a Swift string literal's contents: `/users/\(segment: username)/repos`.
         var pathLiteral: String
+        /// The path as the description writes it: `/users/{username}/repos`.
+        var pathTemplate: String
         var errorBodyType: String?
         var nested: [Declaration]
     }

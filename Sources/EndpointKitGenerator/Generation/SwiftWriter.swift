@@ -275,6 +275,8 @@
                 writer.line()
                 writer.line("/// The path, each parameter one percent-encoded segment.")
                 writer.computed("public var path: String", "\"\(endpoint.pathLiteral)\"")
+                writer.line("/// The path as the description writes it, for logs, metrics and traces.")
+                writer.computed("public static var pathTemplate: String?", literal(endpoint.pathTemplate))
                 writer.endpointQuery(endpoint.properties)
                 writer.endpointHeaders(endpoint.properties)
                 writer.endpointBody(endpoint)

@@ -58,6 +58,22 @@
             #expect(span.status == nil)
         }
 
+        @Test("An endpoint with a path template: spans named by method and template, with url.template")
+        func pathTemplate() async throws {
+            let tracer = InMemoryTracer()
+            _ = try await client(StubTransport(body: "[]"), tracer: tracer).get(OwnerRepositories(owner: "apple"))
+            #expect(
+                tracer.finishedSpans.map(\.operationName).sorted() == [
+                    "GET /users/{owner}/repos", "GET /users/{owner}/repos",
+                ])
+            #expect(
+                tracer.finishedSpans.map { $0.attributes.get("url.template") }
+                    == Array(repeating: .string("/users/{owner}/repos"), count: 2))
+            #expect(
+                tracer.finishedSpans.map { $0.attributes.get("url.full") }
+                    == Array(repeating: .string("https://api.example.com/users/apple/repos"), count: 2))
+        }
+
         @Test("A renewed token: the 401 and the resend are two attempt spans, with a credential renewed event")
         func renewal() async throws {
             let tracer = InMemoryTracer()

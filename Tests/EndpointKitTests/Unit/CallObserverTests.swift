@@ -152,6 +152,14 @@ struct RepositoryByName: GET {
     var path: String { "/repos/\(segment: owner)/x" }
 }
 
+/// An endpoint with a path template, as the generator writes them.
+struct OwnerRepositories: GET {
+    typealias ResponseType = [Repository]
+    static var pathTemplate: String? { "/users/{owner}/repos" }
+    let owner: String
+    var path: String { "/users/\(segment: owner)/repos" }
+}
+
 @Suite("Observing calls")
 struct CallObserverTests {
     private func client(
@@ -344,10 +352,35 @@ struct CallObserverTests {
             log.lines.suffix(2) == ["o observe stream Ticks GET (no URL)", "o stream ended after 0: invalid request"])
     }
 
-    @Test("An endpoint is named by its type unless it names itself")
+    @Test("An endpoint is named by its method and path template, by its type without one, or as it names itself")
     func operationNames() {
         #expect(UserRepositories.operationName == "UserRepositories")
         #expect(GetValue<JSONValue>.operationName == "GetValue<JSONValue>")
         #expect(RepositoryByName.operationName == "GET /repos/{owner}/{repo}")
+        #expect(OwnerRepositories.operationName == "GET /users/{owner}/repos")
+        #expect(UserRepositories.pathTemplate == nil)
+    }
+
+    @Test("Every page of a templated endpoint is observed with its template, not the next link's URL")
+    func pagesKeepTheTemplate() async throws {
+        let seen = ObservationLog()
+        struct TemplateObserver: CallObserver {
+            let seen: ObservationLog
+            func observe(_ call: ObservedCall) -> any CallObservation {
+                seen.append("\(call.name) \(call.pathTemplate ?? "none")")
+                return Observation()
+            }
+            struct Observation: CallObservation {}
+        }
+        let transport = StubTransport { request in
+            let isFirst = request.url?.query == nil
+            let headers: HTTPHeaders =
+                isFirst ? ["Link": "<https://api.example.com/users/a/repos?page=2>; rel=\"next\""] : [:]
+            return HTTPResponse(statusCode: 200, headers: headers, body: Data("[]".utf8), url: request.url)
+        }
+        for try await _ in client(transport, observers: [TemplateObserver(seen: seen)])
+            .pages(of: OwnerRepositories(owner: "a"))
+        {}
+        #expect(seen.lines == Array(repeating: "GET /users/{owner}/repos /users/{owner}/repos", count: 2))
     }
 }

@@ -45,6 +45,8 @@ public struct PetsList: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/pets" }
 
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters {
@@ -109,6 +111,8 @@ public struct PetsCreate: POST {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/pets" }
 
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
@@ -135,6 +139,8 @@ public struct PetsGet: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets/\(segment: petID)" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/pets/{pet_id}" }
 
     /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
     /// an error response's body as `BasicError`.
@@ -157,6 +163,8 @@ public struct PetsDelete: DELETE {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets/\(segment: petID)" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/pets/{pet_id}" }
 
     /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
     /// no error body is declared.
@@ -181,6 +189,8 @@ public struct PetsUpdate: PATCH {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets/\(segment: petID)" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/pets/{pet_id}" }
 
     /// The request body, as the description's media type.
     public var body: RequestBody { requestBody.map { .json($0, encoder: .json) } ?? .empty }
@@ -245,6 +255,8 @@ public struct PetsUploadPhoto: PUT {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets/\(segment: petID)/photo" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/pets/{pet_id}/photo" }
 
     /// The request body, as the description's media type.
     public var body: RequestBody { .data(requestBody, contentType: "application/octet-stream") }

@@ -16,6 +16,8 @@ public struct StoreGetInventory: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/store/inventory" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/store/inventory" }
 
     /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
     /// no error body is declared.
@@ -37,6 +39,8 @@ public struct StoreGetCategory: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/store/categories/\(segment: categoryID)" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/store/categories/{category_id}" }
 
     /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
     /// no error body is declared.
@@ -61,6 +65,8 @@ public struct StoreGetOrder: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/store/orders/\(segment: orderID)" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/store/orders/{order_id}" }
 
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["path": pathParameter] }

@@ -39,6 +39,8 @@ public struct IssuesCreate: POST {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/repos/\(segment: owner)/\(segment: repo)/issues" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/repos/{owner}/{repo}/issues" }
 
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }

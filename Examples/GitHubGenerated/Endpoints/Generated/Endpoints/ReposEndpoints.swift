@@ -28,6 +28,8 @@ public struct ReposGet: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/repos/\(segment: owner)/\(segment: repo)" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/repos/{owner}/{repo}" }
 
     /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
     /// an error response's body as `BasicError`.
@@ -101,6 +103,8 @@ public struct ReposListForAuthenticatedUser: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/user/repos" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/user/repos" }
 
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters {
@@ -261,6 +265,8 @@ public struct ReposListForUser: GET {
 
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/users/\(segment: username)/repos" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/users/{username}/repos" }
 
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters {
