@@ -15,14 +15,13 @@ or SIGINT. Exit status 75 when the port is taken. It stands in for an OpenTeleme
 
 A span's line has its name, its kind, the attributes that tell an HTTP call's story (see SHOWN),
 and "(error)" when its status is an error; its events follow it, as `event NAME` lines with all
-their attributes, then its children, by start time. OTLP/JSON writes trace and span ids in hex,
-which json_format reads as base64: the ids are then wrong, but consistently so, which is all the
-tree needs.
+their attributes (those of SHOWN first), then its children, by start time. OTLP/JSON writes trace
+and span ids in hex, which json_format reads as base64: the ids are then wrong, but consistently
+so, which is all the tree needs.
 """
 
 import argparse
 import gzip
-import json
 import signal
 import sys
 import threading
@@ -57,6 +56,11 @@ def value_text(value):
     return str(getattr(value, kind)) if kind else ""
 
 
+def shown_first(key):
+    """Sorts the keys of SHOWN first, in its order, then the others by name: the exporter's order is random."""
+    return (SHOWN.index(key), "") if key in SHOWN else (len(SHOWN), key)
+
+
 def attributes_of(key_values):
     return {attribute.key: value_text(attribute.value) for attribute in key_values}
 
@@ -75,7 +79,8 @@ class Received:
                 for resource_spans in request.resource_spans:
                     service = attributes_of(resource_spans.resource.attributes).get("service.name", "?")
                     for scope_spans in resource_spans.scope_spans:
-                        self.spans.update(((span.trace_id, span.span_id), (service, span)) for span in scope_spans.spans)
+                        for span in scope_spans.spans:
+                            self.spans[(span.trace_id, span.span_id)] = (service, span)
             elif path == "/v1/metrics":
                 for resource_metrics in request.resource_metrics:
                     for scope_metrics in resource_metrics.scope_metrics:
@@ -109,7 +114,8 @@ class Received:
             rows.append((indent + span.name, "  ".join([KINDS.get(span.kind, "unspecified"), " ".join(shown)])
                          .rstrip() + error))
             for event in sorted(span.events, key=lambda event: event.time_unix_nano):
-                event_attributes = " ".join(f"{key}={value}" for key, value in attributes_of(event.attributes).items())
+                event_attributes = " ".join(f"{key}={value}" for key, value in sorted(
+                    attributes_of(event.attributes).items(), key=lambda item: shown_first(item[0])))
                 rows.append((f"{indent}  event {event.name}", event_attributes))
             for child in children.get((span.trace_id, span.span_id), []):
                 walk(child, depth + 1, attributes)
