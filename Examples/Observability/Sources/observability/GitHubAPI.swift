@@ -12,7 +12,6 @@ struct User: Decodable, JSONObject {
 /// A repository, as much of it as the example shows.
 struct Repository: Decodable, JSONObject {
     let fullName: String
-    let stargazersCount: Int
 }
 
 /// `GET /user`: who the token belongs to.

@@ -13,6 +13,7 @@ guard let arguments = Arguments(Array(CommandLine.arguments.dropFirst())) else {
     exit(2)
 }
 do {
+    // First: the loggers, tracers and metrics made from here on are swift-otel's.
     let telemetry = try Telemetry(exportingTo: arguments.receiverURL, serviceName: "endpointkit-example")
     let gitHub = Client.observedGitHub(
         baseURL: arguments.gitHubURL, renewingTo: arguments.token, logger: Logger(label: "github"))
