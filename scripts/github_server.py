@@ -2,11 +2,15 @@
 """A local, GitHub-like REST API for EndpointKit's tests and demos (Python standard library only).
 
     python3 scripts/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
+                                     [--flaky PATH ...]
 
 Serves on 127.0.0.1 only (--port 0: a free port, whose URL it prints), HTTP/1.1 with keep-alive,
 silently; stops on SIGTERM or SIGINT. Exit status 75 when the port is taken. User `octocat` (id 1)
 owns N public repositories `repo-001` ... (default 250), all deterministic; tokens default to
-ghp_testtoken; --rate-limit (default 5000) is per token and hour.
+ghp_testtoken; --rate-limit (default 5000) is per token and hour. --flaky PATH (repeatable) makes
+the first request to exactly that path (e.g. /user/repos; the query is not part of it) answer
+503 {"message": "Service unavailable", ...}, before any authentication and without counting
+against the rate limit, as a brief outage would; later requests to it are served normally.
 
 Endpoints (all but /health and /stats need `Authorization: token T` or `Bearer T`):
     GET  /user                             the authenticated user
@@ -142,7 +146,7 @@ class GitHubServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128  # bursts of concurrent connections must not wait for SYN retries
 
-    def __init__(self, address, repos, tokens, rate_limit):
+    def __init__(self, address, repos, tokens, rate_limit, flaky=()):
         super().__init__(address, Handler)
         self.lock = threading.Lock()  # guards everything below
         width = max(3, len(str(repos)))
@@ -153,6 +157,7 @@ class GitHubServer(ThreadingHTTPServer):
         self.texts = {}  # name -> a repository's JSON text around URL_SLOT, made when first needed
         self.issues, self.next_issue_id = {}, 1
         self.tokens, self.rate_limit, self.buckets = set(tokens), rate_limit, {}
+        self.flaky = {path.rstrip("/") or "/" for path in flaky}  # paths whose first request fails
         self.stats = {"requests": 0, "not_modified": 0, "by_path": {}, "by_status": {}}
 
     def bucket(self, token):  # [remaining, reset]; None is the anonymous one, never decremented
@@ -247,6 +252,9 @@ class Handler(BaseHTTPRequestHandler):
         if reading and path in ("/health", "/stats"):
             payload = {"ok": True} if path == "/health" else server.stats
             return 200, server.rate_headers(bucket), json.dumps(payload).encode()
+        if path in server.flaky:  # its first request only
+            server.flaky.remove(path)
+            return 503, server.rate_headers(bucket), json.dumps(error("Service unavailable")).encode()
         if token not in server.tokens:
             status, headers, payload, mtime = 401, {}, error("Bad credentials"), None
         elif bucket[0] <= 0:
@@ -385,11 +393,14 @@ def main(argv=None):
     parser.add_argument("--token", action="append", help="an accepted token, repeatable (default: ghp_testtoken)")
     parser.add_argument("--repos", type=int, default=250, help="repositories of octocat (default: 250)")
     parser.add_argument("--rate-limit", type=int, default=5000, help="requests per token and hour (default: 5000)")
+    parser.add_argument("--flaky", action="append", default=[], metavar="PATH",
+                        help="answer the first request to PATH with 503, repeatable")
     args = parser.parse_args(argv)
     if args.repos < 0 or args.rate_limit < 0:
         parser.error("--repos and --rate-limit must not be negative")
     try:
-        server = GitHubServer(("127.0.0.1", args.port), args.repos, args.token or ["ghp_testtoken"], args.rate_limit)
+        server = GitHubServer(("127.0.0.1", args.port), args.repos, args.token or ["ghp_testtoken"], args.rate_limit,
+                              args.flaky)
     except OSError as failure:
         print(f"github_server: cannot listen on 127.0.0.1:{args.port}: {failure}", file=sys.stderr)
         return 75  # EX_TEMPFAIL: scripts/github-server.sh then tries another port
