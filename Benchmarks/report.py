@@ -139,6 +139,17 @@ def overhead(runs):
         lines.append(f"| {title} | {duration(med(runs, a, 'ns_per_op'))} | {duration(med(runs, b, 'ns_per_op'))} "
                      f"| {paired_ratio(runs, b, a, 'ns_per_op')} "
                      f"| {num(med(runs, a, 'allocs_per_op'))} / {num(med(runs, b, 'allocs_per_op'))} |")
+    observed = [(f"overhead-observed-{kind}-get", title) for kind, title in [
+        ("noop", "`GET` with `.tracing()`, `.metrics()`, `.logging(to:)`, no backend bootstrapped"),
+        ("memory", "`GET` with an in-memory tracer and swift-metrics' `TestMetrics`")]]
+    if any(label in runs for label, _ in observed):
+        lines += ["", "| Call through an in-memory transport | EndpointKit | Observed | Observed / EK | Allocations (EK / observed) |",
+                  "|---|--:|--:|--:|--:|"]
+        plain = "overhead-endpointkit-get"
+        for label, title in observed:
+            lines.append(f"| {title} | {duration(med(runs, plain, 'ns_per_op'))} | {duration(med(runs, label, 'ns_per_op'))} "
+                         f"| {paired_ratio(runs, label, plain, 'ns_per_op')} "
+                         f"| {num(med(runs, plain, 'allocs_per_op'))} / {num(med(runs, label, 'allocs_per_op'))} |")
     return lines
 
 

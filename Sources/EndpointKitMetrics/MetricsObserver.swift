@@ -53,9 +53,12 @@
             self.factory = factory
         }
 
-        /// Starts recording `call`.
+        /// Starts recording `call`; with metrics that go nowhere (none bootstrapped), leaves it
+        /// alone: the call then costs what it costs without this observer.
         public func observe(_ call: ObservedCall) -> any CallObservation {
-            MeteredCall(call: call, factory: factory ?? MetricsSystem.factory)
+            let factory = factory ?? MetricsSystem.factory
+            if factory is NOOPMetricsHandler { return UnobservedCall() }
+            return MeteredCall(call: call, factory: factory)
         }
     }
 

@@ -49,14 +49,17 @@
             self.redaction = Redaction(headers: [], queryItems: queryItems)
         }
 
-        /// Starts tracing `call`.
+        /// Starts tracing `call`; with the no-op tracer (none bootstrapped), leaves it alone: the
+        /// call then costs what it costs without this observer.
         public func observe(_ call: ObservedCall) -> any CallObservation {
             if let tracer {
+                if tracer is NoOpTracer { return UnobservedCall() }
                 return TracedCall(call: call, tracer: tracer, instrument: tracer, redaction: redaction)
             }
+            let system = InstrumentationSystem.tracer
+            if system is NoOpTracer { return UnobservedCall() }
             return TracedCall(
-                call: call, tracer: InstrumentationSystem.tracer, instrument: InstrumentationSystem.instrument,
-                redaction: redaction)
+                call: call, tracer: system, instrument: InstrumentationSystem.instrument, redaction: redaction)
         }
     }
 

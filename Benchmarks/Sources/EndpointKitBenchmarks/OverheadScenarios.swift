@@ -1,5 +1,11 @@
 import EndpointKit
+import EndpointKitLogging
+import EndpointKitMetrics
+import EndpointKitTracing
 import Foundation
+import InMemoryTracing
+import Logging
+import MetricsTestKit
 
 /// One small call at a time through an in-memory transport: what the client itself costs per
 /// request (building, authenticating, validating, decoding), against the hand-written baseline.
@@ -28,6 +34,29 @@ struct OverheadScenario {
         case "overhead-endpointkit-get":
             let endpoint = OpenIssues(repository: Self.repository)
             return try await measure { try await client.get(endpoint).number }
+        case "overhead-observed-noop-get":
+            // The three observers with the no-op defaults: no tracer or metrics bootstrapped, and
+            // a logger at its default level (info), which writes nothing for an accepted call.
+            let observed = Client(baseURL: Self.baseURL, authenticator: .token(Self.token)) {
+                $0.transport = transport
+                $0.observers = [.tracing(), .metrics(), .logging(to: Logger(label: "benchmarks"))]
+            }
+            let endpoint = OpenIssues(repository: Self.repository)
+            return try await measure { try await observed.get(endpoint).number }
+        case "overhead-observed-memory-get":
+            // Tracing and metrics kept in memory: swift-distributed-tracing's in-memory tracer
+            // (every span kept) and swift-metrics' test kit.
+            let tracer = InMemoryTracer()
+            let observed = Client(baseURL: Self.baseURL, authenticator: .token(Self.token)) {
+                $0.transport = transport
+                $0.observers = [.tracing(tracer: tracer), .metrics(factory: TestMetrics())]
+            }
+            let endpoint = OpenIssues(repository: Self.repository)
+            let result = try await measure { try await observed.get(endpoint).number }
+            guard tracer.finishedSpans.count >= 2 * requests else {
+                throw UsageError(message: "\(name) recorded \(tracer.finishedSpans.count) spans")
+            }
+            return result
         case "overhead-baseline-post":
             return try await measure {
                 try await baseline.createIssue(repository: Self.repository, issue: .example).number

@@ -6,17 +6,25 @@ import Foundation
 struct ObservationChain: CallObservation {
     let observations: [any CallObservation]
 
-    /// The observation of `call` by `observers`; `nil` without observers, so that a call without
-    /// any skips every observation step.
+    /// The observation of `call` by `observers`; `nil` without observers, or when none of them
+    /// observes it (each answered ``UnobservedCall``), so that such a call skips every
+    /// observation step.
     static func observe(_ call: @autoclosure () -> ObservedCall, by observers: [any CallObserver]) -> (
         any CallObservation
     )? {
         switch observers.count {
         case 0: return nil
-        case 1: return observers[0].observe(call())
+        case 1:
+            let observation = observers[0].observe(call())
+            return observation is UnobservedCall ? nil : observation
         default:
             let call = call()
-            return ObservationChain(observations: observers.map { $0.observe(call) })
+            let observations = observers.map { $0.observe(call) }.filter { !($0 is UnobservedCall) }
+            switch observations.count {
+            case 0: return nil
+            case 1: return observations[0]
+            default: return ObservationChain(observations: observations)
+            }
         }
     }
 
