@@ -140,7 +140,8 @@ def overhead(runs):
                      f"| {paired_ratio(runs, b, a, 'ns_per_op')} "
                      f"| {num(med(runs, a, 'allocs_per_op'))} / {num(med(runs, b, 'allocs_per_op'))} |")
     observed = [(f"overhead-observed-{kind}-get", title) for kind, title in [
-        ("noop", "`GET` with `.tracing()`, `.metrics()`, `.logging(to:)`, no backend bootstrapped"),
+        ("noop", "`GET` with `.tracing()` and `.metrics()`, no backend bootstrapped"),
+        ("logging", "`GET` with `.logging(to:)`, swift-log's default handler at `info` (writes nothing)"),
         ("memory", "`GET` with an in-memory tracer and swift-metrics' `TestMetrics`")]]
     if any(label in runs for label, _ in observed):
         lines += ["", "| Call through an in-memory transport | EndpointKit | Observed | Observed / EK | Allocations (EK / observed) |",

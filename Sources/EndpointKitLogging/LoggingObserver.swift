@@ -50,6 +50,9 @@
             self.redaction = Redaction(headers: [], queryItems: queryItems)
         }
 
+        /// Whether the logger writes anything: not when its level is above `error`.
+        public var isObserving: Bool { logger.logLevel <= .error }
+
         /// Starts logging `call`.
         public func observe(_ call: ObservedCall) -> any CallObservation {
             LoggedCall(call: call, logger: logger, redaction: redaction)

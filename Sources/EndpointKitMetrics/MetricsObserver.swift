@@ -53,12 +53,15 @@
             self.factory = factory
         }
 
-        /// Starts recording `call`; with metrics that go nowhere (none bootstrapped), leaves it
-        /// alone: the call then costs what it costs without this observer.
+        /// Whether the metrics go somewhere: not to the no-op handler (none bootstrapped), so that
+        /// calls then cost what they cost without this observer.
+        public var isObserving: Bool {
+            !((factory ?? MetricsSystem.factory) is NOOPMetricsHandler)
+        }
+
+        /// Starts recording `call`.
         public func observe(_ call: ObservedCall) -> any CallObservation {
-            let factory = factory ?? MetricsSystem.factory
-            if factory is NOOPMetricsHandler { return UnobservedCall() }
-            return MeteredCall(call: call, factory: factory)
+            MeteredCall(call: call, factory: factory ?? MetricsSystem.factory)
         }
     }
 

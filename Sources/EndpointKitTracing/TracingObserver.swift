@@ -49,17 +49,20 @@
             self.redaction = Redaction(headers: [], queryItems: queryItems)
         }
 
-        /// Starts tracing `call`; with the no-op tracer (none bootstrapped), leaves it alone: the
-        /// call then costs what it costs without this observer.
+        /// Whether there is a tracer to trace with: not with the no-op one (none bootstrapped), so
+        /// that calls then cost what they cost without this observer.
+        public var isObserving: Bool {
+            !((tracer ?? InstrumentationSystem.tracer) is NoOpTracer)
+        }
+
+        /// Starts tracing `call`.
         public func observe(_ call: ObservedCall) -> any CallObservation {
             if let tracer {
-                if tracer is NoOpTracer { return UnobservedCall() }
                 return TracedCall(call: call, tracer: tracer, instrument: tracer, redaction: redaction)
             }
-            let system = InstrumentationSystem.tracer
-            if system is NoOpTracer { return UnobservedCall() }
             return TracedCall(
-                call: call, tracer: system, instrument: InstrumentationSystem.instrument, redaction: redaction)
+                call: call, tracer: InstrumentationSystem.tracer, instrument: InstrumentationSystem.instrument,
+                redaction: redaction)
         }
     }
 

@@ -16,7 +16,8 @@ enum Benchmarks {
           decode-snake-responsedecoder
           --fixtures DIR --payload 2k|1m --iterations N
         overhead: overhead-baseline-get, overhead-endpointkit-get, overhead-baseline-post,
-          overhead-endpointkit-post, overhead-observed-noop-get, overhead-observed-memory-get
+          overhead-endpointkit-post, overhead-observed-noop-get, overhead-observed-logging-get,
+          overhead-observed-memory-get
           --requests N
         streaming, in process: sse-parse-endpointkit, sse-parse-openapi
           --events N --size BYTES --place main|off

@@ -26,6 +26,17 @@ public protocol CallObserver: Sendable {
     /// - Parameter call: The call: its endpoint's name, method and URL.
     /// - Returns: What watches the rest of the call.
     func observe(_ call: ObservedCall) -> any CallObservation
+
+    /// Whether this observer watches calls at all right now, asked as each call starts, before
+    /// the call is described for ``observe(_:)``. An observer whose backend is the no-op one (no
+    /// tracer bootstrapped, say) answers `false`, and the call then costs what it costs without
+    /// it. `true` by default.
+    var isObserving: Bool { get }
+}
+
+extension CallObserver {
+    /// `true`: the observer watches every call.
+    public var isObserving: Bool { true }
 }
 
 /// What watches one call, from its start to its end. Every requirement has a default that does

@@ -7,24 +7,34 @@ struct ObservationChain: CallObservation {
     let observations: [any CallObservation]
 
     /// The observation of `call` by `observers`; `nil` without observers, or when none of them
-    /// observes it (each answered ``UnobservedCall``), so that such a call skips every
-    /// observation step.
+    /// ``CallObserver/isObserving``, so that such a call skips every observation step (and is not
+    /// even described).
     static func observe(_ call: @autoclosure () -> ObservedCall, by observers: [any CallObserver]) -> (
         any CallObservation
     )? {
         switch observers.count {
         case 0: return nil
-        case 1:
-            let observation = observers[0].observe(call())
-            return observation is UnobservedCall ? nil : observation
+        case 1: return observers[0].isObserving ? observers[0].observe(call()) : nil
         default:
-            let call = call()
-            let observations = observers.map { $0.observe(call) }.filter { !($0 is UnobservedCall) }
-            switch observations.count {
-            case 0: return nil
-            case 1: return observations[0]
-            default: return ObservationChain(observations: observations)
+            // The call is described once, and an array made only when two or more observe it.
+            var described: ObservedCall?
+            var first: (any CallObservation)?
+            var all: [any CallObservation] = []
+            for observer in observers where observer.isObserving {
+                let subject = described ?? call()
+                described = subject
+                let observation = observer.observe(subject)
+                if let earlier = first {
+                    if all.isEmpty {
+                        all.reserveCapacity(observers.count)
+                        all.append(earlier)
+                    }
+                    all.append(observation)
+                } else {
+                    first = observation
+                }
             }
+            return all.isEmpty ? first : ObservationChain(observations: all)
         }
     }
 

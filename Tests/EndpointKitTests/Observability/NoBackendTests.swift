@@ -17,6 +17,7 @@
             let observers: [any CallObserver] = [
                 .tracing(tracer: NoOpTracer()), .metrics(factory: NOOPMetricsHandler.instance),
             ]
+            #expect(observers.allSatisfy { !$0.isObserving })
             #expect(ObservationChain.observe(call, by: observers) == nil)
             #expect(ObservationChain.observe(call, by: [.tracing(tracer: NoOpTracer())]) == nil)
             // Nothing bootstrapped in the test process: the systems' defaults are the no-op ones.
