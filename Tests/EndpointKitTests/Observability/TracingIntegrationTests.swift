@@ -12,7 +12,9 @@
     #endif
 
     /// The span trees of real calls, over each transport, against the fault and streaming servers.
-    @Suite("Tracing calls to real servers, over each transport", .requiresFaultServer, .requiresStreamServer)
+    @Suite(
+        "Tracing calls to real servers, over each transport", .requiresFaultServer, .requiresStreamServer,
+        .requiresHTTPBin)
     struct TracingIntegrationTests {
         private func client(
             _ baseURL: URL?, over transport: TransportUnderTest, tracer: InMemoryTracer,
@@ -36,6 +38,12 @@
         struct EchoHeaders: GET {
             typealias ResponseType = [String: String]
             let path = "/echo-headers"
+        }
+
+        /// httpbin's `GET /etag/{etag}`: `304` to a request whose `If-None-Match` has the tag.
+        struct Tagged: GET {
+            typealias ResponseType = JSONValue
+            let path = "/etag/v1"
         }
 
         struct Missing: GET {
@@ -105,6 +113,27 @@
                     "  event credential renewed status=401",
                     "  GET client attempt=1 status=401 error.type=401 error",
                     "  GET client attempt=1 status=200 resend=1",
+                ])
+        }
+
+        @Test(
+            "A 304 from httpbin answered from the cache: the attempt span has the 304, the call span an event",
+            arguments: TransportUnderTest.allCases)
+        func revalidation(over transport: TransportUnderTest) async throws {
+            let tracer = InMemoryTracer()
+            let client = Client(baseURL: HTTPBin.url!) {
+                $0.transport = transport.make()
+                $0.cache = InMemoryResponseCache()
+                $0.observers = [.tracing(tracer: tracer)]
+            }
+            _ = try await client.get(Tagged())
+            tracer.clearFinishedSpans()
+            let second = try await client.send(Tagged())
+            #expect(second.isFromCache)
+            #expect(
+                SpanTree.lines(tracer.finishedSpans) == [
+                    "Tagged client status=200", "  event cache revalidated status=304",
+                    "  GET client attempt=1 status=304",
                 ])
         }
 
