@@ -27,13 +27,10 @@
             }
         }
 
-        struct Flaky: GET {
-            struct Outcome: Decodable, JSONObject { let attempts: Int }
-            typealias ResponseType = Outcome
-            let key: String
-            var query: Parameters = ["failures": 2]
-            var path: String { "/flaky/\(segment: key)" }
-        }
+        // The fault server's endpoints, as its own suite declares them.
+        typealias Flaky = FaultServerIntegrationTests.Flaky
+        typealias Resource = FaultServerIntegrationTests.Resource
+        typealias Refresh = FaultServerIntegrationTests.Refresh
 
         struct EchoHeaders: GET {
             typealias ResponseType = [String: String]
@@ -51,28 +48,13 @@
             let path = "/missing"
         }
 
-        struct Resource: GET {
-            struct Body: Decodable, JSONObject { let ok: Bool }
-            typealias ResponseType = Body
-            let key: String
-            var path: String { "/auth/\(segment: key)/resource" }
-        }
-
-        struct Refresh: POST {
-            struct Token: Decodable, JSONObject { let token: String }
-            typealias ResponseType = Token
-            let key: String
-            var path: String { "/auth/\(segment: key)/refresh" }
-            var body: RequestBody { .empty }
-        }
-
         @Test(
             "A call that fails twice: three attempt spans under the call's, the server counted three",
             arguments: TransportUnderTest.allCases)
         func retriedTwice(over transport: TransportUnderTest) async throws {
             let tracer = InMemoryTracer()
             let key = FaultServer.uniqueKey()
-            let outcome = try await client(FaultServer.url, over: transport, tracer: tracer).get(Flaky(key: key))
+            let outcome = try await client(FaultServer.url, over: transport, tracer: tracer).get(Flaky(key: key, failures: 2))
             #expect(outcome.attempts == 3)
             #expect(
                 SpanTree.lines(tracer.finishedSpans) == [
