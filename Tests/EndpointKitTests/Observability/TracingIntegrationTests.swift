@@ -54,7 +54,8 @@
         func retriedTwice(over transport: TransportUnderTest) async throws {
             let tracer = InMemoryTracer()
             let key = FaultServer.uniqueKey()
-            let outcome = try await client(FaultServer.url, over: transport, tracer: tracer).get(Flaky(key: key, failures: 2))
+            let outcome = try await client(FaultServer.url, over: transport, tracer: tracer).get(
+                Flaky(key: key, failures: 2))
             #expect(outcome.attempts == 3)
             #expect(
                 SpanTree.lines(tracer.finishedSpans) == [
