@@ -178,6 +178,36 @@
                     == attempts.map { Optional($0.traceID) })
         }
 
+        /// Notes the span id that each request carries, and the span current, as it passes.
+        struct SpanIDRecorder: Middleware {
+            let seen: ObservationLog
+
+            func intercept(
+                _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPResponse
+            ) async throws -> HTTPResponse {
+                let header = request.value(forHTTPHeaderField: InMemoryTracer.spanIDKey) ?? "none"
+                let current = ServiceContext.current?.inMemorySpanContext?.spanID ?? "none"
+                seen.append("\(header) \(current)")
+                return try await next(request)
+            }
+        }
+
+        @Test("The middleware sees each attempt's context: in the request's headers and as the current context")
+        func middlewareSeesTheContext() async throws {
+            let tracer = InMemoryTracer()
+            let seen = ObservationLog()
+            let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+                $0.transport = StubTransport.answering([503])
+                $0.retryPolicy = RetryPolicy(maximumAttempts: 2, initialDelay: 0.001, jitter: 0)
+                $0.middleware = [SpanIDRecorder(seen: seen)]
+                $0.observers = [.tracing(tracer: tracer)]
+            }
+            _ = try await client.get(UserRepositories())
+            let attempts = tracer.finishedSpans.filter { $0.operationName == "GET" }.map(\.spanID).sorted()
+            #expect(attempts.count == 2)
+            #expect(seen.lines.sorted() == attempts.map { "\($0) \($0)" })
+        }
+
         @Test("A call made inside a span of the caller's is its child, in the same trace")
         func parent() async throws {
             let tracer = InMemoryTracer()
