@@ -10,6 +10,9 @@
         private let tracer: any Tracer
         private let instrument: any Instrument
         private let redaction: Redaction
+        /// An attempt span's name: OpenTelemetry's for an HTTP client span, the method and the
+        /// template when there is one (`GET /repos/{owner}/{repo}`).
+        private let attemptName: String
 
         private let lock = NSLock()
         /// The call's span, once it started.
@@ -20,6 +23,7 @@
             self.tracer = tracer
             self.instrument = instrument
             self.redaction = redaction
+            attemptName = call.pathTemplate.map { "\(call.call.method.rawValue) \($0)" } ?? call.call.method.rawValue
             // A stream has no run(_:): its span starts now, in its reader's task, and ends with it.
             if call.isStream { span = startCallSpan() }
         }
@@ -28,21 +32,13 @@
             let span = startCallSpan()
             lock.withLock { self.span = span }
             defer { span.end() }
-            let result = await ServiceContext.withValue(span.context) {
-                () async -> Result<HTTPResponse, EndpointError> in
-                do throws(EndpointError) {
-                    return .success(try await body())
-                } catch {
-                    return .failure(error)
-                }
-            }
-            switch result {
-            case .success(let response):
+            do {
+                let response = try await Self.run(body, in: span.context)
                 span.attributes[Attribute.statusCode] = response.statusCode
                 return response
-            case .failure(let failure):
-                mark(span, failedWith: failure, url: call.call.url)
-                throw failure
+            } catch {
+                mark(span, failedWith: error, url: call.call.url)
+                throw error
             }
         }
 
@@ -50,10 +46,8 @@
             _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
         ) async throws(EndpointError) -> HTTPResponse {
             let parent = lock.withLock { span }
-            // OpenTelemetry's name for an HTTP client span: the method, and the template if known.
-            let name = call.pathTemplate.map { "\(call.call.method.rawValue) \($0)" } ?? call.call.method.rawValue
             let child = tracer.startSpan(
-                name, context: parent?.context ?? ServiceContext.current ?? .topLevel, ofKind: .client)
+                attemptName, context: parent?.context ?? ServiceContext.current ?? .topLevel, ofKind: .client)
             defer { child.end() }
             describe(child, url: attempt.request.url)
             child.attributes[Attribute.attempt] = attempt.number
@@ -63,26 +57,34 @@
             }
             var request = attempt.request
             instrument.inject(child.context, into: &request, using: URLRequestInjector())
-            let result = await ServiceContext.withValue(child.context) {
-                () async -> Result<HTTPResponse, EndpointError> in
-                do throws(EndpointError) {
-                    return .success(try await send(request))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            switch result {
-            case .success(let response):
+            do {
+                let response = try await Self.run(
+                    { () async throws(EndpointError) in try await send(request) }, in: child.context)
                 child.attributes[Attribute.statusCode] = response.statusCode
                 if response.statusCode >= 400 {
                     child.attributes[Attribute.errorType] = String(response.statusCode)
                     child.setStatus(SpanStatus(code: .error))
                 }
                 return response
-            case .failure(let failure):
-                mark(child, failedWith: failure, url: attempt.request.url)
-                throw failure
+            } catch {
+                mark(child, failedWith: error, url: attempt.request.url)
+                throw error
             }
+        }
+
+        /// `body`, with `context` as the current `ServiceContext`, keeping its typed error
+        /// (`ServiceContext.withValue` rethrows an untyped one).
+        private static func run(
+            _ body: () async throws(EndpointError) -> HTTPResponse, in context: ServiceContext
+        ) async throws(EndpointError) -> HTTPResponse {
+            let result = await ServiceContext.withValue(context) { () async -> Result<HTTPResponse, EndpointError> in
+                do throws(EndpointError) {
+                    return .success(try await body())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
         }
 
         func willRetry(after failure: EndpointError, delay: TimeInterval, attempt: Int) {
@@ -127,10 +129,9 @@
             if let template = call.pathTemplate { span.attributes[Attribute.urlTemplate] = template }
             guard let url else { return }
             span.attributes[Attribute.url] = redaction.redact(url)
-            if let host = url.host { span.attributes[Attribute.serverAddress] = host }
-            if let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) as Int? {
-                span.attributes[Attribute.serverPort] = port
-            }
+            let origin = Origin(url)
+            if let host = origin?.host { span.attributes[Attribute.serverAddress] = host }
+            if let port = origin?.port { span.attributes[Attribute.serverPort] = port }
         }
 
         private func mark(_ span: any Span, failedWith failure: EndpointError, url: URL?) {

@@ -57,13 +57,14 @@ enum RedirectPolicy {
 }
 
 /// A URL's scheme, host and port, lower-cased and with the default port filled in: what two URLs
-/// must share to be on the same origin. A client computes its base URL's once.
-struct Origin: Hashable, Sendable {
-    let scheme: String
-    let host: String?
-    let port: Int?
+/// must share to be on the same origin. A client computes its base URL's once; a trace names a
+/// request's server by it.
+package struct Origin: Hashable, Sendable {
+    package let scheme: String
+    package let host: String?
+    package let port: Int?
 
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased() else { return nil }
         self.scheme = scheme
         host = url.host?.lowercased()
