@@ -56,7 +56,7 @@
                 }
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw error
+                throw await reported(error, for: request.url)
             }
         }
     }

@@ -61,6 +61,13 @@
         /// Whether `client` follows redirects itself, as read when the transport was made: then
         /// every request is refused before anything is sent.
         let clientFollowsRedirects: Bool
+        /// The TLS policy as SwiftNIO SSL configurations, when the transport was given one; else
+        /// the `HTTPClient`'s own TLS configuration applies.
+        let tlsConfigurations: TLSConfigurations?
+
+        /// The TLS policy this transport enforces; `nil` when it was made without one, and the
+        /// `HTTPClient`'s own `tlsConfiguration` (by default, the system's roots) applies.
+        public var tls: TLSPolicy? { tlsConfigurations?.policy }
 
         /// Creates a transport that sends requests with `client`.
         ///
@@ -76,6 +83,47 @@
             self.maximumRedirects = maximumRedirects
             idleWatchdog = IdleWatchdog(eventLoop: client.eventLoopGroup.next())
             clientFollowsRedirects = client.followsRedirectsItself == true
+            tlsConfigurations = nil
+        }
+
+        /// Creates a transport that sends requests with `client` and enforces `tls` on every
+        /// HTTPS request: its roots or pins, its client certificate, its minimum version, each for
+        /// the hosts it names. It replaces the `HTTPClient`'s own `tlsConfiguration`.
+        ///
+        /// ```swift
+        /// let privateCA = try TLSCertificate(pemFile: URL(fileURLWithPath: "/etc/ssl/private-ca.pem"))
+        /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
+        /// let transport = try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([privateCA])))
+        /// ```
+        ///
+        /// A certificate refused by the policy fails the call with a ``TLSFailure`` that says why
+        /// (expired, another host, self-signed, an unknown CA, not pinned): BoringSSL does not say,
+        /// so the transport looks at the certificate the server presents on a second connection,
+        /// on which no request is sent. HTTP/2 is negotiated over TLS when the server offers it.
+        ///
+        /// - Parameters:
+        ///   - client: An `HTTPClient` that does not follow redirects, such as one created with
+        ///     ``makeDefaultConfiguration()``; the app shuts it down.
+        ///   - tls: The TLS policy to enforce.
+        ///   - maximumResponseSize: The largest response body accepted, in bytes; 64 MiB by default.
+        ///   - maximumRedirects: How many redirects one request may follow; 10 by default.
+        /// - Throws: ``TLSPolicyError/invalidCertificate(source:)`` or
+        ///   ``TLSPolicyError/invalidPrivateKey(source:)`` for a certificate or key SwiftNIO SSL
+        ///   cannot read.
+        public init(
+            client: HTTPClient, tls: TLSPolicy, maximumResponseSize: Int = 64 << 20, maximumRedirects: Int = 10
+        ) throws(TLSPolicyError) {
+            self.init(client: client, maximumResponseSize: maximumResponseSize, maximumRedirects: maximumRedirects)
+            self = Self(copying: self, tlsConfigurations: try TLSConfigurations(tls))
+        }
+
+        private init(copying transport: Self, tlsConfigurations: TLSConfigurations) {
+            client = transport.client
+            maximumResponseSize = transport.maximumResponseSize
+            maximumRedirects = transport.maximumRedirects
+            idleWatchdog = transport.idleWatchdog
+            clientFollowsRedirects = transport.clientFollowsRedirects
+            self.tlsConfigurations = tlsConfigurations
         }
 
         /// The `HTTPClient` configuration this transport expects: redirects are not followed by
@@ -143,7 +191,22 @@
             guard !clientFollowsRedirects else {
                 throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
             }
-            return try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+            var outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
+            if let tlsConfigurations, outgoing.url.scheme?.lowercased() == "https", let host = outgoing.url.host {
+                outgoing.tlsConfiguration = tlsConfigurations.configuration(forHost: host)
+            }
+            return outgoing
+        }
+
+        /// What a request to `url` that failed with AsyncHTTPClient's `error` throws: a
+        /// ``TLSFailure`` (its certificate refusal explained), a `URLError` where one fits, else
+        /// `error`.
+        func reported(_ error: any Error, for url: URL?) async -> any Error {
+            guard let failure = TLSFailure(asyncHTTPClientError: error, url: url) else {
+                return URLError(asyncHTTPClientError: error) ?? error
+            }
+            return await CertificateDiagnosis.explain(
+                failure, url: url, policy: tls ?? .default, group: client.eventLoopGroup)
         }
 
         /// Sends one request (no redirect followed) and collects its response within the idle timeout.
@@ -162,7 +225,7 @@
                 }
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw URLError(asyncHTTPClientError: error) ?? error
+                throw await reported(error, for: request.url)
             }
         }
     }

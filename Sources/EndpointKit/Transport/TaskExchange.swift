@@ -119,6 +119,10 @@ final class TaskExchange {
             if let urlError = error as? URLError, urlError.code == .cancelled {
                 return .failure(CancellationError())
             }
+            // Before any response: a TLS failure (see TLSFailure(urlSessionError:url:)).
+            if response == nil, let tlsFailure = TLSFailure(urlSessionError: error, url: task.originalRequest?.url) {
+                return .failure(tlsFailure)
+            }
             if let urlError = error as? URLError, urlError.code == .unknown, response != nil {
                 // swift-corelibs-foundation 6.3.1 reports a body cut short by the server closing the
                 // connection (libcurl's "transfer closed with outstanding read data") as

@@ -64,6 +64,56 @@ public final class URLSessionTransport: TransferringTransport {
         #endif
     }
 
+    /// Creates a transport with its own session, which enforces `tls` or refuses it.
+    ///
+    /// URLSession enforces the default policy only: the system's roots, no client certificate,
+    /// TLS 1.2 or later (the platform's own floor: App Transport Security on Apple platforms,
+    /// OpenSSL's default in libcurl on Linux). On Linux, swift-corelibs-foundation offers no way
+    /// to add a root, to pin, or to present a client certificate; on Apple platforms those need
+    /// a URLSession delegate's trust evaluation, which EndpointKit does not implement. So any
+    /// other policy is refused here, before anything is sent, instead of being ignored:
+    /// `AsyncHTTPClientTransport` enforces every part of a ``TLSPolicy``.
+    ///
+    /// ```swift
+    /// let transport = try URLSessionTransport(tls: .default)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: The session's configuration; by default ``makeDefaultConfiguration()``.
+    ///   - maximumResponseSize: The largest response body accepted, in bytes; 64 MiB by default.
+    ///   - maximumStreamBacklog: On Linux, the most bytes of a stream held for a slow reader.
+    ///   - tls: The TLS policy, which must be the default one for every host.
+    /// - Throws: ``TLSPolicyError/notEnforceable(transport:requirement:)`` naming the first part
+    ///   of `tls` that URLSession cannot enforce.
+    public convenience init(
+        configuration: URLSessionConfiguration = URLSessionTransport.makeDefaultConfiguration(),
+        maximumResponseSize: Int = 64 << 20, maximumStreamBacklog: Int = 1 << 30, tls: TLSPolicy
+    ) throws(TLSPolicyError) {
+        for (host, policy) in tls.allPolicies {
+            let scope = host.map { " for \($0)" } ?? ""
+            let refused: String?
+            switch policy.trust {
+            case .systemRoots: refused = nil
+            case .only: refused = "trusting only its own certificates (a private CA or a pin)\(scope)"
+            case .systemRootsAnd: refused = "trusting certificates besides the system's roots\(scope)"
+            case .insecureAcceptAnyCertificateForLocalDevelopment: refused = "turning verification off\(scope)"
+            }
+            if let refused {
+                throw .notEnforceable(transport: "URLSessionTransport", requirement: refused)
+            }
+            if policy.clientIdentity != nil {
+                throw .notEnforceable(transport: "URLSessionTransport", requirement: "a client certificate\(scope)")
+            }
+            if policy.minimumVersion > .v1_2 {
+                throw .notEnforceable(
+                    transport: "URLSessionTransport", requirement: "a minimum of \(policy.minimumVersion)\(scope)")
+            }
+        }
+        self.init(
+            configuration: configuration, maximumResponseSize: maximumResponseSize,
+            maximumStreamBacklog: maximumStreamBacklog)
+    }
+
     deinit {
         // Only this transport can reach the session, so nothing can use it after this point;
         // invalidating it releases its delegate. Requests still running finish first.

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension TLSFailure {
+    /// The TLS failure that URLSession reported as `error` for a request to `url`; `nil` when
+    /// `error` is not one.
+    ///
+    /// Apple's URLSession gives a code per failure (`.serverCertificateHasBadDate`, …). On Linux,
+    /// swift-corelibs-foundation 6.3.1 reports every TLS failure as `URLError(-1)`, the code of
+    /// any unknown failure, with libcurl's message as its description ("SSL certificate problem:
+    /// certificate has expired"); a retry policy could not tell it from a lost connection. So the
+    /// message is read here, in this one place (test: "URLSession's TLS failures on Linux are
+    /// typed by libcurl's message").
+    package init?(urlSessionError error: any Error, url: URL?) {
+        guard let urlError = error as? URLError else { return nil }
+        let server = Self.server(of: url)
+        let detail = "URLError \(urlError.code.rawValue)"
+        switch urlError.code {
+        case .serverCertificateHasBadDate: self.init(reason: .expiredCertificate, server: server, detail: detail)
+        case .serverCertificateNotYetValid: self.init(reason: .certificateNotYetValid, server: server, detail: detail)
+        case .serverCertificateHasUnknownRoot: self.init(reason: .unknownIssuer, server: server, detail: detail)
+        case .serverCertificateUntrusted: self.init(reason: .untrustedCertificate, server: server, detail: detail)
+        case .clientCertificateRequired: self.init(reason: .clientCertificateRequired, server: server, detail: detail)
+        case .clientCertificateRejected: self.init(reason: .clientCertificateRefused, server: server, detail: detail)
+        case .secureConnectionFailed: self.init(reason: .handshakeFailed, server: server, detail: detail)
+        case .unknown:
+            guard let message = urlError.userInfo[NSLocalizedDescriptionKey] as? String,
+                let reason = Self.reason(ofLibcurlMessage: message)
+            else { return nil }
+            self.init(reason: reason, server: server, detail: "libcurl: \(message)")
+        default:
+            return nil
+        }
+    }
+
+    /// The reason that libcurl's message gives (OpenSSL's verification results, in libcurl's
+    /// words); `nil` for a message that is not about TLS.
+    static func reason(ofLibcurlMessage message: String) -> Reason? {
+        let message = message.lowercased()
+        let reasons: [(words: String, reason: Reason)] = [
+            ("certificate has expired", .expiredCertificate),
+            ("certificate is not yet valid", .certificateNotYetValid),
+            ("self-signed certificate in certificate chain", .unknownIssuer),
+            ("self signed certificate in certificate chain", .unknownIssuer),
+            ("self-signed certificate", .selfSignedCertificate),
+            ("self signed certificate", .selfSignedCertificate),
+            ("unable to get local issuer certificate", .unknownIssuer),
+            ("unable to get issuer certificate", .unknownIssuer),
+            ("no alternative certificate subject name matches", .wrongHost),
+            ("does not match target host name", .wrongHost),
+            ("certificate subject name", .wrongHost),
+            ("certificate required", .clientCertificateRequired),
+            ("unsupported protocol", .unsupportedVersion),
+            ("protocol version", .unsupportedVersion),
+            ("ssl connection timeout", .handshakeTimedOut),
+        ]
+        if let match = reasons.first(where: { message.contains($0.words) }) { return match.reason }
+        // Not every message with "SSL" in it is about the handshake ("OpenSSL SSL_read: Connection
+        // reset by peer" is a lost connection): only a handshake failure or an alert is.
+        if message.contains("handshake") || message.contains("alert") { return .handshakeFailed }
+        return nil
+    }
+}
