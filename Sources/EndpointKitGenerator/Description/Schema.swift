@@ -26,6 +26,10 @@
         var summary: String?
         var deprecated = false
         var pointer: JSONPointer
+        /// The `discriminator` of a `oneOf` or `anyOf`.
+        var discriminator: Discriminator? = nil
+        /// The one value the schema allows (`const`, or an `enum` of one value).
+        var constant: SchemaConstant? = nil
     }
 
     /// The properties of an object schema.
@@ -57,6 +61,7 @@
             deprecated = try node.flag("deprecated") ?? false
             nullable = try node.flag("nullable") ?? false
 
+            constant = try SchemaConstant(parsing: node)
             if let reference = try node.text("$ref") {
                 kind = .reference(try Schema.componentName(in: reference, at: node))
                 return
@@ -99,6 +104,9 @@
                     kind = .allOf(schemas)
                 case "oneOf": kind = .oneOf(schemas)
                 default: kind = .anyOf(schemas)
+                }
+                if keyword != "allOf", let discriminator = node["discriminator"] {
+                    self.discriminator = try Discriminator(parsing: discriminator)
                 }
                 return
             }

@@ -50,6 +50,11 @@
         var cases: [(name: String, type: String)]
         /// Indices into ``cases``, in the order decoding tries them: the most specific first.
         var decodingOrder: [Int]
+        /// The property whose value picks the case, and the values that pick each case (by index).
+        var discriminator: (propertyName: String, values: [[String]])?
+        /// For each case, the members it requires to hold one value (`JSONValue` literals, by name):
+        /// without a discriminator, data that holds another value there is not that case.
+        var constants: [[(name: String, value: String)]] = []
         var nested: [Declaration]
     }
 #endif

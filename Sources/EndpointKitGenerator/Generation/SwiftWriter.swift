@@ -4,7 +4,7 @@
     /// Writes declarations as Swift source, four spaces per level, in the order it is given them.
     struct SwiftWriter {
         private(set) var text = ""
-        private var level = 0
+        private(set) var level = 0
 
         mutating func line(_ content: String = "") {
             if content.isEmpty {
@@ -204,20 +204,7 @@
                 writer.line("/// A value that matches none of the cases above, as it was.")
                 writer.line("case unknown(JSONValue)")
                 writer.line()
-                writer.line("/// The first case whose type decodes, trying the types with most required members first;")
-                writer.line("/// `unknown` when none does.")
-                writer.block("public init(from decoder: any Decoder) throws") { writer in
-                    writer.line("let container = try decoder.singleValueContainer()")
-                    for (position, index) in choice.decodingOrder.enumerated() {
-                        let (caseName, type) = choice.cases[index]
-                        let keyword = position == 0 ? "if" : "} else if"
-                        writer.line("\(keyword) let value = try? container.decode(\(type).self) {")
-                        writer.line("    self = .\(SwiftName.escaped(caseName))(value)")
-                    }
-                    writer.line(choice.cases.isEmpty ? "do {" : "} else {")
-                    writer.line("    self = .unknown(try container.decode(JSONValue.self))")
-                    writer.line("}")
-                }
+                writer.choiceInitializer(choice)
                 writer.line()
                 for (_, label, type, caseName) in literals {
                     writer.line("/// The `\(caseName)` case.")
