@@ -252,6 +252,8 @@
                     case .query(let name, _): fallback = "The `\(name)` query parameter."
                     case .header(let name): fallback = "The `\(name)` header."
                     case .body, .rawBody: fallback = "The request body."
+                    case .formField(let name): fallback = "The `\(name)` field of the form body."
+                    case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
                     }
                     writer.documentation(property.documentation, fallback: fallback)
                     writer.storedProperty(property.name, property.type, isOptional: property.isOptional)
@@ -291,6 +293,7 @@
         /// `body`: the request body property as JSON, text or bytes; `.empty` for a method that
         /// requires a body when the operation takes none.
         private mutating func endpointBody(_ endpoint: EndpointDeclaration) {
+            if formBody(endpoint) { return }
             // The body property, and how its value (an expression) becomes a `RequestBody`.
             let bodies = endpoint.properties.lazy.compactMap {
                 property -> (EndpointDeclaration.Property, (String) -> String)? in

@@ -44,3 +44,195 @@ public struct AdoptionsListCompanions: GET {
     /// no error body is declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
+
+/// Apply to adopt a pet
+///
+/// `POST /adoptions`
+public struct AdoptionsApply: POST {
+    /// The body of a successful response.
+    public typealias ResponseType = NoContent
+
+    /// The `name` field of the form body.
+    public var name: String
+    /// The `pet_id` field of the form body.
+    public var petID: Int
+    /// The `housing` field of the form body.
+    public var housing: Housing?
+    /// The `has_garden` field of the form body.
+    public var hasGarden: Bool?
+    /// The `visit_days` field of the form body.
+    public var visitDays: [VisitDay]?
+    /// The `moving_on` field of the form body.
+    public var movingOn: Date?
+    /// The `weight_limit` field of the form body.
+    public var weightLimit: Double?
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init(
+        name: String,
+        petID: Int,
+        housing: Housing? = nil,
+        hasGarden: Bool? = nil,
+        visitDays: [VisitDay]? = nil,
+        movingOn: Date? = nil,
+        weightLimit: Double? = nil
+    ) {
+        self.name = name
+        self.petID = petID
+        self.housing = housing
+        self.hasGarden = hasGarden
+        self.visitDays = visitDays
+        self.movingOn = movingOn
+        self.weightLimit = weightLimit
+    }
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/adoptions" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/adoptions" }
+
+    /// The request body: the fields, form-encoded; those that are `nil` are not sent.
+    public var body: RequestBody {
+        .form([
+            "name": name,
+            "pet_id": petID,
+            "housing": housing,
+            "has_garden": hasGarden,
+            "visit_days": visitDays,
+            "moving_on": movingOn,
+            "weight_limit": weightLimit,
+        ])
+    }
+
+    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
+    /// no error body is declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+
+    /// One of a set of strings; values added later decode too.
+    public struct Housing: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
+        ParameterValueConvertible
+    {
+        /// `house`.
+        public static let house = Housing(rawValue: "house")
+        /// `flat`.
+        public static let flat = Housing(rawValue: "flat")
+
+        /// The value as the API writes it.
+        public var rawValue: String
+
+        /// A value, known or not.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The value as the API writes it.
+        public var description: String { rawValue }
+    }
+
+    /// One of a set of strings; values added later decode too.
+    public struct VisitDay: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
+        ParameterValueConvertible
+    {
+        /// `mon`.
+        public static let mon = VisitDay(rawValue: "mon")
+        /// `tue`.
+        public static let tue = VisitDay(rawValue: "tue")
+        /// `wed`.
+        public static let wed = VisitDay(rawValue: "wed")
+
+        /// The value as the API writes it.
+        public var rawValue: String
+
+        /// A value, known or not.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The value as the API writes it.
+        public var description: String { rawValue }
+    }
+}
+
+/// Upload the documents of an application
+///
+/// `POST /adoptions/{adoption_id}/documents`
+public struct AdoptionsUploadDocuments: POST {
+    /// The body of a successful response.
+    public typealias ResponseType = NoContent
+
+    /// A path parameter.
+    public var adoptionID: Int
+    /// The `title` part of the multipart body.
+    public var title: String
+    /// The `pages` part of the multipart body.
+    public var pages: Int?
+    /// The `kind` part of the multipart body.
+    public var kind: Kind?
+    /// The `labels` part of the multipart body.
+    public var labels: [String]?
+    /// The `scan` part of the multipart body.
+    public var scan: MultipartFile
+    /// The `attachments` part of the multipart body.
+    public var attachments: [MultipartFile]?
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init(
+        adoptionID: Int,
+        title: String,
+        pages: Int? = nil,
+        kind: Kind? = nil,
+        labels: [String]? = nil,
+        scan: MultipartFile,
+        attachments: [MultipartFile]? = nil
+    ) {
+        self.adoptionID = adoptionID
+        self.title = title
+        self.pages = pages
+        self.kind = kind
+        self.labels = labels
+        self.scan = scan
+        self.attachments = attachments
+    }
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/adoptions/\(segment: adoptionID)/documents" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/adoptions/{adoption_id}/documents" }
+
+    /// The request body: a multipart part for each field, one per array element; `nil` ones are not sent.
+    public var body: RequestBody {
+        var parts: [MultipartPart] = []
+        parts += MultipartPart.fields("title", self.title)
+        parts += MultipartPart.fields("pages", self.pages)
+        parts += MultipartPart.fields("kind", self.kind)
+        parts += MultipartPart.fields("labels", self.labels)
+        parts.append(self.scan.part(named: "scan", contentType: "image/png"))
+        for file in self.attachments ?? [] { parts.append(file.part(named: "attachments", contentType: nil)) }
+        return .multipart(parts)
+    }
+
+    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
+    /// no error body is declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+
+    /// One of a set of strings; values added later decode too.
+    public struct Kind: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
+        ParameterValueConvertible
+    {
+        /// `passport`.
+        public static let passport = Kind(rawValue: "passport")
+        /// `contract`.
+        public static let contract = Kind(rawValue: "contract")
+
+        /// The value as the API writes it.
+        public var rawValue: String
+
+        /// A value, known or not.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The value as the API writes it.
+        public var description: String { rawValue }
+    }
+}
