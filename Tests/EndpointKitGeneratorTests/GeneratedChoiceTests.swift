@@ -71,3 +71,30 @@ struct GeneratedChoiceTests {
         #expect(try JSONDecoder().decode([Companion].self, from: encoded) == companions)
     }
 }
+
+@Suite("Generated base schemas with a discriminator")
+struct GeneratedPolymorphicBaseTests {
+    @Test("A base schema with a discriminator decodes as the component extending it that the value names")
+    func decodesTheSubtypeTheDiscriminatorNames() async throws {
+        let body = #"""
+            [{"listing_type": "pet", "title": "Rex", "pet_id": 7},
+             {"listing_type": "supply-listing", "title": "Bowl", "price": 4.5}]
+            """#
+        let transport = StubTransport(answering: .status(200, body: body))
+        let client = Client(baseURL: URL(string: "https://pets.example/api")!) {
+            $0.retryPolicy = .never
+            $0.transport = transport
+        }
+        let listings = try await client.get(AdoptionsListListings())
+        #expect(
+            listings == [
+                .petListing(PetListing(listingType: "pet", title: "Rex", petID: 7)),
+                .supplyListing(SupplyListing(listingType: "supply-listing", title: "Bowl", price: 4.5)),
+            ])
+        let encoded = try JSONEncoder().encode(listings)
+        #expect(try JSONDecoder().decode([Listing].self, from: encoded) == listings)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Listing.self, from: Data(#"{"listing_type": "toy", "title": "Ball"}"#.utf8))
+        }
+    }
+}

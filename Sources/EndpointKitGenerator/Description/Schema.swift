@@ -26,7 +26,7 @@
         var summary: String?
         var deprecated = false
         var pointer: JSONPointer
-        /// The `discriminator` of a `oneOf` or `anyOf`.
+        /// The `discriminator` of a `oneOf` or `anyOf`, or of an object that components extend.
         var discriminator: Discriminator? = nil
         /// The one value the schema allows (`const`, or an `enum` of one value).
         var constant: SchemaConstant? = nil
@@ -130,6 +130,8 @@
                 kind = .array(items: items)
             case "object":
                 kind = .object(try ObjectSchema(parsing: node))
+                // A base schema that components extend through `allOf`.
+                discriminator = try node["discriminator"].map { try Discriminator(parsing: $0) }
             case "null":
                 nullable = true
             case nil:

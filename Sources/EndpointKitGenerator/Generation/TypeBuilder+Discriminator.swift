@@ -42,6 +42,18 @@
             return (discriminator.propertyName, values)
         }
 
+        /// The components that extend `schema` when it is the component being declared and has a
+        /// discriminator, as references; `nil` when it is not such a base or nothing extends it.
+        func polymorphicSubtypes(of schema: Schema) -> [Schema]? {
+            guard schema.discriminator != nil, let component = currentComponent,
+                document.schemas[component]?.pointer == schema.pointer
+            else {
+                return nil
+            }
+            let subtypes = document.subtypes(of: component)
+            return subtypes.isEmpty ? nil : subtypes.map { Schema(kind: .reference($0), pointer: schema.pointer) }
+        }
+
         /// The properties that `member` requires and fixes to one value, as `JSONValue` literals.
         func requiredConstants(_ member: Schema) throws -> [(name: String, value: String)] {
             guard let object = try merged(member) else { return [] }

@@ -39,6 +39,13 @@
                 title: schema.title, summary: schema.summary, deprecated: schema.deprecated)
             switch schema.kind {
             case .object(let object) where !object.properties.isEmpty:
+                if let subtypes = polymorphicSubtypes(of: schema) {
+                    // A base schema with a discriminator: a value is one of the components extending it.
+                    return .choice(
+                        try choice(
+                            named: name, members: subtypes, discriminator: schema.discriminator, at: schema.pointer,
+                            documentation: documentation))
+                }
                 return .structure(try structure(named: name, object: object, documentation: documentation))
             case .allOf:
                 if let object = try merged(schema) {

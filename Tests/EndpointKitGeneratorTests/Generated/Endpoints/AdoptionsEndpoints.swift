@@ -236,3 +236,21 @@ public struct AdoptionsUploadDocuments: POST {
         public var description: String { rawValue }
     }
 }
+
+/// `GET /adoptions/listings`
+public struct AdoptionsListListings: GET {
+    /// The body of a successful response.
+    public typealias ResponseType = [Listing]
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init() {}
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/adoptions/listings" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/adoptions/listings" }
+
+    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
+    /// no error body is declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+}
