@@ -70,6 +70,18 @@ struct GeneratedChoiceTests {
         let encoded = try JSONEncoder().encode(companions)
         #expect(try JSONDecoder().decode([Companion].self, from: encoded) == companions)
     }
+
+    @Test("Without a discriminator, an optional member fixed to one value may be absent or null, but not another value")
+    func checksOptionalFixedMembers() throws {
+        let decode = { (json: String) in try JSONDecoder().decode(Companion.self, from: Data(json.utf8)) }
+        #expect(
+            try decode(#"{"kind": "dog", "name": "Rex", "sound": "woof"}"#)
+                == .dog(Dog(kind: .dog, name: "Rex", sound: .woof)))
+        #expect(try decode(#"{"kind": "dog", "name": "Rex", "sound": null}"#) == .dog(Dog(kind: .dog, name: "Rex")))
+        #expect(
+            try decode(#"{"kind": "dog", "name": "Rex", "sound": "meow"}"#)
+                == .unknown(.object(["kind": .string("dog"), "name": .string("Rex"), "sound": .string("meow")])))
+    }
 }
 
 @Suite("Generated base schemas with a discriminator")

@@ -52,9 +52,10 @@
         var decodingOrder: [Int]
         /// The property whose value picks the case, and the values that pick each case (by index).
         var discriminator: (propertyName: String, values: [[String]])?
-        /// For each case, the members it requires to hold one value (`JSONValue` literals, by name):
-        /// without a discriminator, data that holds another value there is not that case.
-        var constants: [[(name: String, value: String)]] = []
+        /// For each case, the members it fixes to one value (`JSONValue` literals, by name), and whether
+        /// it requires them: without a discriminator, data that holds another value there (or, for a
+        /// required one, nothing) is not that case.
+        var constants: [[(name: String, value: String, isRequired: Bool)]] = []
         var nested: [Declaration]
     }
 #endif

@@ -10,7 +10,9 @@
             let checksConstants = choice.constants.contains { !$0.isEmpty }
             line("/// The first case whose type decodes, trying the types with most required members first;")
             if checksConstants {
-                line("/// a type that requires a member to hold one value is tried only when the data holds it there;")
+                line(
+                    "/// a type that fixes a member to one value is tried only when the data holds no other value there;"
+                )
             }
             line("/// `unknown` when none does.")
             block("public init(from decoder: any Decoder) throws") { writer in
@@ -20,7 +22,11 @@
                     let (caseName, type) = choice.cases[index]
                     let constants = index < choice.constants.count ? choice.constants[index] : []
                     let conditions =
-                        constants.map { "json[\(literal($0.name))].value == \($0.value)" }
+                        constants.map { constant in
+                            let value = "json[\(literal(constant.name))].value"
+                            return constant.isRequired
+                                ? "\(value) == \(constant.value)" : "[nil, .null, \(constant.value)].contains(\(value))"
+                        }
                         + ["let value = try? container.decode(\(type).self)"]
                     writer.condition(position == 0 ? "if" : "} else if", conditions)
                     writer.line("    self = .\(SwiftName.escaped(caseName))(value)")

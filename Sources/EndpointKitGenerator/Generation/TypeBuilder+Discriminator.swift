@@ -54,14 +54,14 @@
             return subtypes.isEmpty ? nil : subtypes.map { Schema(kind: .reference($0), pointer: schema.pointer) }
         }
 
-        /// The properties that `member` requires and fixes to one value, as `JSONValue` literals.
-        func requiredConstants(_ member: Schema) throws -> [(name: String, value: String)] {
+        /// The properties that `member` fixes to one value, as `JSONValue` literals, and whether it
+        /// requires them.
+        func fixedMembers(_ member: Schema) throws -> [(name: String, value: String, isRequired: Bool)] {
             guard let object = try merged(member) else { return [] }
             return object.properties.compactMap { property in
-                guard object.required.contains(property.name), let value = fixedValue(of: property.schema) else {
-                    return nil
+                fixedValue(of: property.schema).map {
+                    (property.name, $0.jsonValueLiteral, object.required.contains(property.name))
                 }
-                return (property.name, value.jsonValueLiteral)
             }
         }
 

@@ -128,7 +128,7 @@
                 discriminator: try discriminator.map {
                     try discriminatorDeclaration($0, members: members, in: name, at: pointer)
                 },
-                constants: try members.map(requiredConstants), nested: nested.declarations)
+                constants: try members.map(fixedMembers), nested: nested.declarations)
         }
 
         /// The name of an inline `oneOf` member without a title: `Object` for an object, else `Option2`…

@@ -14,14 +14,17 @@ public indirect enum Companion: Codable, Hashable, Sendable, JSONObject {
     case unknown(JSONValue)
 
     /// The first case whose type decodes, trying the types with most required members first;
-    /// a type that requires a member to hold one value is tried only when the data holds it there;
+    /// a type that fixes a member to one value is tried only when the data holds no other value there;
     /// `unknown` when none does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let json = JSON(try container.decode(JSONValue.self))
         if json["kind"].value == .string("cat"), let value = try? container.decode(Cat.self) {
             self = .cat(value)
-        } else if json["kind"].value == .string("dog"), let value = try? container.decode(Dog.self) {
+        } else if json["kind"].value == .string("dog"),
+            [nil, .null, .string("woof")].contains(json["sound"].value),
+            let value = try? container.decode(Dog.self)
+        {
             self = .dog(value)
         } else {
             self = .unknown(try container.decode(JSONValue.self))

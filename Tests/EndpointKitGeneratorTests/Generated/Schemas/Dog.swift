@@ -12,12 +12,15 @@ public struct Dog: Codable, Hashable, Sendable, JSONObject {
     public var name: String
     /// The `barks` member.
     public var barks: Bool?
+    /// The `sound` member.
+    public var sound: Sound?
 
     /// A value with the given members; those left out are absent.
-    public init(kind: Kind, name: String, barks: Bool? = nil) {
+    public init(kind: Kind, name: String, barks: Bool? = nil, sound: Sound? = nil) {
         self.kind = kind
         self.name = name
         self.barks = barks
+        self.sound = sound
     }
 
     /// One of a set of strings; values added later decode too.
@@ -26,6 +29,25 @@ public struct Dog: Codable, Hashable, Sendable, JSONObject {
     {
         /// `dog`.
         public static let dog = Kind(rawValue: "dog")
+
+        /// The value as the API writes it.
+        public var rawValue: String
+
+        /// A value, known or not.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The value as the API writes it.
+        public var description: String { rawValue }
+    }
+
+    /// One of a set of strings; values added later decode too.
+    public struct Sound: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
+        ParameterValueConvertible
+    {
+        /// `woof`.
+        public static let woof = Sound(rawValue: "woof")
 
         /// The value as the API writes it.
         public var rawValue: String
