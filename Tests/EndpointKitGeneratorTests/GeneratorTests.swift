@@ -109,7 +109,7 @@
                 text: description("unsupported.yaml"), sourceName: "unsupported.yaml")
             #expect(
                 code.warnings.map(\.description) == [
-                    "#/paths/~1feed/post/requestBody: request body of type 'application/xml' is not supported (JSON, text and binary are); operation 'feed/post' skipped",
+                    "#/paths/~1feed/post/requestBody: request body of type 'application/xml' is not supported (JSON, form, multipart, text and binary are); operation 'feed/post' skipped",
                     "#/paths/~1search/get/parameters/0: parameter 'filter' is an object or a choice of types, which is not supported; operation 'search' skipped",
                     "#/paths/~1session/get/parameters/0: cookie parameter 'session_id' is not supported; operation 'session/get' skipped",
                     "#/paths/~1subscriptions/post/callbacks: callbacks are not supported; operation 'subscriptions/create' skipped",

@@ -207,10 +207,19 @@
 
         private func content(_ node: DescriptionNode?) throws -> Content {
             guard let node else { return Content() }
-            return Content(
+            var content = Content(
                 entries: try node.entries().map { mediaType, value in
                     (mediaType, try value["schema"].map { try Schema(parsing: $0) })
                 })
+            for (mediaType, value) in try node.entries() {
+                guard let encoding = value["encoding"] else { continue }
+                for (property, part) in try encoding.entries() {
+                    content.encodings[mediaType, default: [:]][property] = PartEncoding(
+                        contentType: try part.text("contentType"), style: try part.text("style"),
+                        explode: try part.flag("explode"))
+                }
+            }
+            return content
         }
     }
 #endif

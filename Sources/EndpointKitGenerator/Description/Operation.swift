@@ -59,6 +59,8 @@
     /// Media types and their schemas, as in a request body's or a response's `content`.
     struct Content {
         var entries: [(mediaType: String, schema: Schema?)] = []
+        /// The `encoding` of a form or multipart media type's properties, by media type, then property.
+        var encodings: [String: [String: PartEncoding]] = [:]
 
         /// The first JSON media type (`application/json`, `application/*+json`) and its schema.
         var json: (mediaType: String, schema: Schema?)? {
@@ -74,6 +76,13 @@
         static func essence(of mediaType: String) -> String {
             mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         }
+    }
+
+    /// How one property of a form or multipart body is sent (`encoding` in a media type).
+    struct PartEncoding {
+        var contentType: String?
+        var style: String?
+        var explode: Bool?
     }
 
     struct RequestBodyDescription {

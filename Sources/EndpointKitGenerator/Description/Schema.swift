@@ -26,6 +26,10 @@
         var summary: String?
         var deprecated = false
         var pointer: JSONPointer
+        /// The `discriminator` of a `oneOf` or `anyOf`, or of an object that components extend.
+        var discriminator: Discriminator? = nil
+        /// The one value the schema allows (`const`, or an `enum` of one value).
+        var constant: SchemaConstant? = nil
     }
 
     /// The properties of an object schema.
@@ -57,6 +61,7 @@
             deprecated = try node.flag("deprecated") ?? false
             nullable = try node.flag("nullable") ?? false
 
+            constant = try SchemaConstant(parsing: node)
             if let reference = try node.text("$ref") {
                 kind = .reference(try Schema.componentName(in: reference, at: node))
                 return
@@ -100,6 +105,9 @@
                 case "oneOf": kind = .oneOf(schemas)
                 default: kind = .anyOf(schemas)
                 }
+                if keyword != "allOf", let discriminator = node["discriminator"] {
+                    self.discriminator = try Discriminator(parsing: discriminator)
+                }
                 return
             }
             guard types.count <= 1 else { return }  // several types: any JSON value
@@ -122,6 +130,8 @@
                 kind = .array(items: items)
             case "object":
                 kind = .object(try ObjectSchema(parsing: node))
+                // A base schema that components extend through `allOf`.
+                discriminator = try node["discriminator"].map { try Discriminator(parsing: $0) }
             case "null":
                 nullable = true
             case nil:

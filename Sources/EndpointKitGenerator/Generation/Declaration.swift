@@ -50,6 +50,12 @@
         var cases: [(name: String, type: String)]
         /// Indices into ``cases``, in the order decoding tries them: the most specific first.
         var decodingOrder: [Int]
+        /// The property whose value picks the case, and the values that pick each case (by index).
+        var discriminator: (propertyName: String, values: [[String]])?
+        /// For each case, the members it fixes to one value (`JSONValue` literals, by name), and whether
+        /// it requires them: without a discriminator, data that holds another value there (or, for a
+        /// required one, nothing) is not that case.
+        var constants: [[(name: String, value: String, isRequired: Bool)]] = []
         var nested: [Declaration]
     }
 #endif

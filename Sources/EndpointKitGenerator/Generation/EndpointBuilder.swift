@@ -8,13 +8,15 @@
         /// Choices between error body types that several operations share, by name.
         private(set) var errorChoices: [String: Declaration] = [:]
         private(set) var warnings: [GeneratorWarning] = []
+        /// Whether an endpoint that was generated sends a multipart body, so the module needs `MultipartFile`.
+        private(set) var needsMultipartSupport = false
 
         init(types: TypeBuilder) {
             self.types = types
         }
 
         /// Names endpoint properties must not take: the requirements of `Endpoint`.
-        private static let endpointMembers: Set<String> = [
+        static let endpointMembers: Set<String> = [
             "path", "query", "headers", "options", "body", "method", "init", "ResponseType",
         ]
 
@@ -74,6 +76,7 @@
             }
 
             var hasBody = false
+            var sendsMultipart = false
             if let body = operation.requestBody {
                 if let json = body.content.json {
                     let type =
@@ -85,9 +88,21 @@
                             documentation: Documentation.lines(title: nil, summary: body.summary, deprecated: false),
                             placement: .body))
                     hasBody = true
-                } else if let first = body.content.entries.first {
+                } else if let first = body.content.entries.first(where: {
+                    BodyKind(mediaType: $0.mediaType) != .unsupported
+                })
+                    ?? body.content.entries.first
+                {
                     let kind = BodyKind(mediaType: first.mediaType)
                     switch kind {
+                    case .form, .multipart:
+                        let fields = try formFields(
+                            of: first.schema, mediaType: first.mediaType, body: body, isMultipart: kind == .multipart,
+                            memberNames: &memberNames, nested: &nested)
+                        properties += fields.properties
+                        problems += fields.problems
+                        hasBody = true
+                        sendsMultipart = kind == .multipart
                     case .text, .binary:
                         let isText = kind == .text
                         properties.append(
@@ -103,7 +118,8 @@
                     case .unsupported:
                         problems.append(
                             GeneratorWarning(
-                                "request body of type '\(first.mediaType)' is not supported (JSON, text and binary are)",
+                                "request body of type '\(first.mediaType)' is not supported "
+                                    + "(JSON, form, multipart, text and binary are)",
                                 at: body.pointer))
                     }
                 }
@@ -137,6 +153,7 @@
                     })
                 return nil
             }
+            needsMultipartSupport = needsMultipartSupport || sendsMultipart
             var documentation = Documentation.lines(
                 title: operation.summary, summary: operation.details, deprecated: false)
             if !documentation.isEmpty { documentation.append("") }
@@ -155,13 +172,15 @@
 
         /// How a request body that is not JSON is sent.
         private enum BodyKind {
-            case text, binary, unsupported
+            case text, binary, form, multipart, unsupported
 
             init(mediaType: String) {
                 let essence = Content.essence(of: mediaType)
-                if essence.hasSuffix("xml") || essence.hasPrefix("multipart/")
-                    || essence == "application/x-www-form-urlencoded"
-                {
+                if essence == "application/x-www-form-urlencoded" {
+                    self = .form
+                } else if essence == "multipart/form-data" {
+                    self = .multipart
+                } else if essence.hasSuffix("xml") || essence.hasPrefix("multipart/") {
                     self = .unsupported
                 } else if essence.hasPrefix("text/") {
                     self = .text

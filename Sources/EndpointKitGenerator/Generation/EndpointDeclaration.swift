@@ -9,6 +9,11 @@
             case body
             /// Text or bytes sent as they are, with this `Content-Type`.
             case rawBody(contentType: String)
+            /// A field of an `application/x-www-form-urlencoded` body.
+            case formField(name: String)
+            /// A part of a `multipart/form-data` body: text, or with `isFile`, a `MultipartFile` (or an
+            /// array of them) sent with `contentType`, or the type its file or its bytes suggest.
+            case multipartPart(name: String, isFile: Bool, contentType: String?)
         }
 
         struct Property {

@@ -95,6 +95,9 @@
             if typeBuilder.needsIndirect {
                 files.append(GeneratedFile(path: IndirectSupport.path, contents: header + IndirectSupport.source))
             }
+            if builder.needsMultipartSupport {
+                files.append(GeneratedFile(path: MultipartSupport.path, contents: header + MultipartSupport.source))
+            }
 
             var tagOrder: [String] = []
             var byTag: [String: [EndpointDeclaration]] = [:]

@@ -18,7 +18,13 @@
             while let schema = pending.popLast() {
                 switch schema.kind {
                 case .reference(let name):
-                    if names.insert(name).inserted, let target = document?.schemas[name] { pending.append(target) }
+                    if names.insert(name).inserted, let document, let target = document.schemas[name] {
+                        pending.append(target)
+                        // A value of a base schema with a discriminator may be any of its subtypes.
+                        pending += document.subtypes(of: name).map {
+                            Schema(kind: .reference($0), pointer: target.pointer)
+                        }
+                    }
                 case .array(let items):
                     pending.append(items)
                 case .object(let object):

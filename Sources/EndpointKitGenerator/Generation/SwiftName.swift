@@ -82,7 +82,7 @@
             "JSONValue", "Never", "Optional", "Parameters", "Protocol", "RequestBody", "Result", "Self", "Sendable",
             "Set", "String", "Type", "URL", "UUID", "Void", "CallOptions", "HTTPHeaders", "HTTPMethod", "NoContent",
             "Endpoint", "EndpointKit", "Foundation", "Indirect", "GET", "POST", "PUT", "PATCH", "DELETE",
-            "Response",
+            "Response", "JSON", "JSONCodingKey", "DecodingError", "MultipartPart", "MultipartFile",
         ]
 
         static let keywords: Set<String> = [

@@ -4,7 +4,7 @@
     /// Writes declarations as Swift source, four spaces per level, in the order it is given them.
     struct SwiftWriter {
         private(set) var text = ""
-        private var level = 0
+        private(set) var level = 0
 
         mutating func line(_ content: String = "") {
             if content.isEmpty {
@@ -204,20 +204,7 @@
                 writer.line("/// A value that matches none of the cases above, as it was.")
                 writer.line("case unknown(JSONValue)")
                 writer.line()
-                writer.line("/// The first case whose type decodes, trying the types with most required members first;")
-                writer.line("/// `unknown` when none does.")
-                writer.block("public init(from decoder: any Decoder) throws") { writer in
-                    writer.line("let container = try decoder.singleValueContainer()")
-                    for (position, index) in choice.decodingOrder.enumerated() {
-                        let (caseName, type) = choice.cases[index]
-                        let keyword = position == 0 ? "if" : "} else if"
-                        writer.line("\(keyword) let value = try? container.decode(\(type).self) {")
-                        writer.line("    self = .\(SwiftName.escaped(caseName))(value)")
-                    }
-                    writer.line(choice.cases.isEmpty ? "do {" : "} else {")
-                    writer.line("    self = .unknown(try container.decode(JSONValue.self))")
-                    writer.line("}")
-                }
+                writer.choiceInitializer(choice)
                 writer.line()
                 for (_, label, type, caseName) in literals {
                     writer.line("/// The `\(caseName)` case.")
@@ -265,6 +252,8 @@
                     case .query(let name, _): fallback = "The `\(name)` query parameter."
                     case .header(let name): fallback = "The `\(name)` header."
                     case .body, .rawBody: fallback = "The request body."
+                    case .formField(let name): fallback = "The `\(name)` field of the form body."
+                    case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
                     }
                     writer.documentation(property.documentation, fallback: fallback)
                     writer.storedProperty(property.name, property.type, isOptional: property.isOptional)
@@ -304,6 +293,7 @@
         /// `body`: the request body property as JSON, text or bytes; `.empty` for a method that
         /// requires a body when the operation takes none.
         private mutating func endpointBody(_ endpoint: EndpointDeclaration) {
+            if formBody(endpoint) { return }
             // The body property, and how its value (an expression) becomes a `RequestBody`.
             let bodies = endpoint.properties.lazy.compactMap {
                 property -> (EndpointDeclaration.Property, (String) -> String)? in

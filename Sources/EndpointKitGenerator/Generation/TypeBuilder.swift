@@ -5,7 +5,7 @@
         let document: OpenAPIDescription
         /// The Swift name of each component schema.
         let componentTypes: [String: String]
-        private(set) var warnings: [GeneratorWarning] = []
+        var warnings: [GeneratorWarning] = []
         /// The component whose type is being declared, with the types nested in it.
         var currentComponent: String?
         /// Whether a property was stored out of line, so the module needs `Indirect`.
@@ -39,6 +39,13 @@
                 title: schema.title, summary: schema.summary, deprecated: schema.deprecated)
             switch schema.kind {
             case .object(let object) where !object.properties.isEmpty:
+                if let subtypes = polymorphicSubtypes(of: schema) {
+                    // A base schema with a discriminator: a value is one of the components extending it.
+                    return .choice(
+                        try choice(
+                            named: name, members: subtypes, discriminator: schema.discriminator, at: schema.pointer,
+                            documentation: documentation))
+                }
                 return .structure(try structure(named: name, object: object, documentation: documentation))
             case .allOf:
                 if let object = try merged(schema) {
@@ -51,7 +58,10 @@
             case .stringEnum(let values):
                 return .openEnum(openEnum(named: name, values: values, documentation: documentation))
             case .oneOf(let members), .anyOf(let members):
-                return .choice(try choice(named: name, members: members, documentation: documentation))
+                return .choice(
+                    try choice(
+                        named: name, members: members, discriminator: schema.discriminator, at: schema.pointer,
+                        documentation: documentation))
             default:
                 var plain = schema
                 plain.nullable = false
@@ -93,9 +103,10 @@
             return OpenEnumDeclaration(name: name, documentation: documentation, cases: cases)
         }
 
-        private mutating func choice(named name: String, members: [Schema], documentation: [String]) throws
-            -> ChoiceDeclaration
-        {
+        private mutating func choice(
+            named name: String, members: [Schema], discriminator: Discriminator?, at pointer: JSONPointer,
+            documentation: [String]
+        ) throws -> ChoiceDeclaration {
             var nested = nestedScope(in: name, for: members)
             var caseNames = NameScope(reserving: ["unknown", "init"])
             var cases: [(String, String)] = []
@@ -114,7 +125,10 @@
             }
             return ChoiceDeclaration(
                 name: name, documentation: documentation, cases: cases, decodingOrder: order,
-                nested: nested.declarations)
+                discriminator: try discriminator.map {
+                    try discriminatorDeclaration($0, members: members, in: name, at: pointer)
+                },
+                constants: try members.map(fixedMembers), nested: nested.declarations)
         }
 
         /// The name of an inline `oneOf` member without a title: `Object` for an object, else `Option2`…
@@ -196,7 +210,7 @@
         // MARK: allOf
 
         /// The object that `allOf` members make together, or `nil` when one member is not an object.
-        private func merged(_ schema: Schema, depth: Int = 0) throws -> ObjectSchema? {
+        func merged(_ schema: Schema, depth: Int = 0) throws -> ObjectSchema? {
             guard depth < 32 else { return nil }
             switch schema.kind {
             case .object(let object): return object
