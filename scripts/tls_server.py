@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+# EndpointKit's TLS test servers: one process (Python 3 standard library only) that listens on
+# 127.0.0.1 on one free port per server (HTTPS with good, expired, wrong-host, self-signed and
+# other-CA certificates, mutual TLS, TLS 1.2 only, a stall and a cut-off) and a plain HTTP control
+# server that reports what each saw. Started and stopped by scripts/tls-servers.sh.
+"""The TLS servers for EndpointKit's TLS tests (Python 3 standard library: http.server, ssl).
+
+    python3 scripts/tls_server.py --pki DIR --ports-file FILE [--exit-with-parent]
+
+Reads the PEM files of scripts/make_test_certificates.py from DIR, binds every server to a free
+port on 127.0.0.1, then writes FILE (atomically) as {"good": port, ..., "control": port}. Stops on
+SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of the process that started it.
+
+HTTPS servers (HTTP/1.1 keep-alive, ALPN "http/1.1"), each answering any method and path with 200
+and {"method", "path", "headers": {...}, "body": "<text>", "client_certificate": "<subject CN>" or
+null, "server": "<name>"}:
+    good          good.pem                 expired       expired.pem
+    wrong-host    wrong-host.pem           self-signed   self-signed.pem
+    other-ca      other-ca-leaf.pem        tls12         good.pem, at most TLS 1.2
+    mutual        good.pem, and requires a client certificate issued by ca.pem
+Raw TCP servers: stall (accepts, never answers the ClientHello, holds the connection until the
+client closes it) and cutoff (accepts, reads the ClientHello's record, then closes).
+
+Each connection is handled in a thread of its own, the TLS handshake included. Per server name,
+under a lock: "connections" (TCP connections accepted), "handshakes" (TLS handshakes completed),
+"handshake_errors" (the reason of each that failed, e.g. "TLSV1_ALERT_UNKNOWN_CA") and "requests"
+([{"method", "path", "headers", "connection": k (the k-th connection of that server, from 1),
+"client_certificate", "tls_version"}]). A handshake counts as completed when the server's side
+of it completes. A client that refuses the certificate inside the handshake leaves it at 0 (curl
+does so for expired, self-signed and other-CA; Python's ssl for wrong-host too), but one that
+checks the host name only afterwards (curl 7.88) completes it with wrong-host, then closes with no
+request: what holds for every client is "requests" staying empty.
+The control server (plain HTTP):
+    GET  /health   200 {"ok": true}
+    GET  /stats    200 {"good": {"connections": n, "handshakes": n, "handshake_errors": [...],
+                   "requests": [...]}, "expired": {...}, ...}: every server name, always
+    POST /reset    200 {"ok": true}: every count and list back to zero
+"""
+
+import argparse
+import json
+import os
+import signal
+import socket
+import socketserver
+import ssl
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+HTTPS_SERVERS = {  # name -> (certificate file, key file)
+    "good": ("good.pem", "good.key"),
+    "expired": ("expired.pem", "expired.key"),
+    "wrong-host": ("wrong-host.pem", "wrong-host.key"),
+    "self-signed": ("self-signed.pem", "self-signed.key"),
+    "other-ca": ("other-ca-leaf.pem", "other-ca-leaf.key"),
+    "mutual": ("good.pem", "good.key"),
+    "tls12": ("good.pem", "good.key"),
+}
+RAW_SERVERS = ("stall", "cutoff")
+HANDSHAKE_TIMEOUT = 60  # seconds: only frees the thread of a client that stops mid-handshake
+
+
+class Stats:
+    """What each server saw, under one lock."""
+
+    def __init__(self, names):
+        self.names, self.lock = list(names), threading.Lock()
+        self.reset()
+
+    def reset(self):
+        with self.lock:
+            self.servers = {
+                name: {"connections": 0, "handshakes": 0, "handshake_errors": [], "requests": []}
+                for name in self.names
+            }
+
+    def connection(self, name):
+        with self.lock:
+            self.servers[name]["connections"] += 1
+            return self.servers[name]["connections"]
+
+    def handshake(self, name, error=None):
+        with self.lock:
+            if error is None:
+                self.servers[name]["handshakes"] += 1
+            else:
+                self.servers[name]["handshake_errors"].append(error)
+
+    def request(self, name, record):
+        with self.lock:
+            self.servers[name]["requests"].append(record)
+
+    def snapshot(self):
+        with self.lock:
+            return json.loads(json.dumps(self.servers))
+
+
+def handshake_error(error):
+    """A short reason for a failed handshake: OpenSSL's reason code, or the exception's name."""
+    return getattr(error, "reason", None) or type(error).__name__
+
+
+def common_name(certificate):
+    """The subject CN of a certificate as ssl's getpeercert() gives it, or None."""
+    for attribute in (certificate or {}).get("subject", ()):
+        for key, value in attribute:
+            if key == "commonName":
+                return value
+    return None
+
+
+class EchoHandler(BaseHTTPRequestHandler):
+    """Answers any method and path with 200 and a JSON echo of the request."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "EndpointKitTLSServer/1.0"
+
+    def __init__(self, request, client_address, server, connection_number):
+        self.connection_number = connection_number  # serves the whole connection, so set first
+        super().__init__(request, client_address, server)
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+    def __getattr__(self, name):  # do_GET, do_POST, do_PROPFIND...: every method is echoed
+        if name.startswith("do_"):
+            return self.echo
+        raise AttributeError(name)
+
+    def echo(self):
+        headers = {}
+        for name, value in self.headers.items():
+            headers[name] = headers[name] + ", " + value if name in headers else value
+        body = self.read_body()
+        client = common_name(self.connection.getpeercert())
+        self.server.stats.request(self.server.name, {
+            "method": self.command, "path": self.path, "headers": headers,
+            "connection": self.connection_number, "client_certificate": client,
+            "tls_version": self.connection.version(),
+        })
+        payload = json.dumps({
+            "method": self.command, "path": self.path, "headers": headers,
+            "body": body.decode("utf-8", errors="replace"), "client_certificate": client,
+            "server": self.server.name,
+        }).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(payload)
+
+    def read_body(self):
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            body = b""
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
+                        pass
+                    return body
+                body += self.rfile.read(size)
+                self.rfile.readline()
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+
+class Listener(socketserver.ThreadingMixIn, socketserver.TCPServer):
+    """A TCP server on 127.0.0.1, port 0 (a free one), one daemon thread per connection, which
+    counts each connection it accepts and then calls `serve_connection` in that thread."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 64
+
+    def __init__(self, name, stats):
+        self.name, self.stats = name, stats
+        super().__init__(("127.0.0.1", 0), None)
+
+    @property
+    def port(self):
+        return self.server_address[1]
+
+    def finish_request(self, request, client_address):  # in the connection's own thread
+        number = self.stats.connection(self.name)
+        try:
+            self.serve_connection(request, client_address, number)
+        except (OSError, ValueError):  # a client that hangs up (or an odd request) is no error
+            pass
+
+    def serve_connection(self, request, client_address, number):
+        raise NotImplementedError
+
+
+class HTTPSListener(Listener):
+    """HTTPS: the handshake in the connection's thread (so a slow client blocks no other), then
+    HTTP/1.1 keep-alive with EchoHandler."""
+
+    def __init__(self, name, stats, context):
+        self.context = context
+        super().__init__(name, stats)
+
+    def serve_connection(self, request, client_address, number):
+        request.settimeout(HANDSHAKE_TIMEOUT)
+        connection = self.context.wrap_socket(request, server_side=True, do_handshake_on_connect=False)
+        try:
+            try:
+                connection.do_handshake()
+            except (ssl.SSLError, OSError) as error:  # refused by either side, or the client left
+                self.stats.handshake(self.name, handshake_error(error))
+                return
+            self.stats.handshake(self.name)
+            connection.settimeout(None)
+            EchoHandler(connection, client_address, self, number)
+        finally:
+            connection.close()
+
+
+class StallListener(Listener):
+    """Accepts, never answers: reads (and drops) whatever comes until the client closes."""
+
+    def serve_connection(self, request, client_address, number):
+        while request.recv(65536):
+            pass
+
+
+class CutoffListener(Listener):
+    """Accepts, reads the first TLS record (the ClientHello), then closes the connection."""
+
+    def serve_connection(self, request, client_address, number):
+        request.settimeout(HANDSHAKE_TIMEOUT)
+        header = read_exactly(request, 5)  # content type, version, length
+        if len(header) == 5:
+            read_exactly(request, int.from_bytes(header[3:5], "big"))
+        request.shutdown(socket.SHUT_RDWR)
+
+
+def read_exactly(sock, count):
+    data = b""
+    while len(data) < count:
+        piece = sock.recv(count - len(data))
+        if not piece:
+            break
+        data += piece
+    return data
+
+
+class ControlHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "EndpointKitTLSControl/1.0"
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+    def do_GET(self):
+        if self.path == "/health":
+            self.send_json(200, {"ok": True})
+        elif self.path == "/stats":
+            self.send_json(200, self.server.stats.snapshot())
+        else:
+            self.send_json(404, {"error": "not found", "path": self.path})
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > 0:
+            self.rfile.read(length)
+        if self.path == "/reset":
+            self.server.stats.reset()
+            self.send_json(200, {"ok": True})
+        else:
+            self.send_json(404, {"error": "not found", "path": self.path})
+
+    def send_json(self, status, payload):
+        body = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class ControlServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, stats):
+        self.stats = stats
+        super().__init__(("127.0.0.1", 0), ControlHandler)
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hangs up is no error
+            super().handle_error(request, client_address)
+
+
+def make_context(pki, name, certificate, key):
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(pki / certificate, pki / key)
+    context.set_alpn_protocols(["http/1.1"])
+    if name == "tls12":
+        context.maximum_version = ssl.TLSVersion.TLSv1_2
+    if name == "mutual":
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.load_verify_locations(cafile=pki / "ca.pem")
+    return context
+
+
+def main():
+    parser = argparse.ArgumentParser(description="EndpointKit's TLS test servers (127.0.0.1 only).")
+    parser.add_argument("--pki", type=Path, required=True, help="the folder of make_test_certificates.py")
+    parser.add_argument("--ports-file", type=Path, required=True, help="where to write the ports, as JSON")
+    parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
+    arguments = parser.parse_args()
+
+    stats = Stats(list(HTTPS_SERVERS) + list(RAW_SERVERS))
+    servers = {
+        name: HTTPSListener(name, stats, make_context(arguments.pki, name, *files))
+        for name, files in HTTPS_SERVERS.items()
+    }
+    servers["stall"] = StallListener("stall", stats)
+    servers["cutoff"] = CutoffListener("cutoff", stats)
+    control = ControlServer(stats)
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    if arguments.exit_with_parent:
+        parent = os.getppid()
+
+        def watch_parent():
+            while os.getppid() == parent:
+                time.sleep(1)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=watch_parent, daemon=True).start()
+
+    for server in servers.values():
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    ports = {name: server.port for name, server in servers.items()}
+    ports["control"] = control.server_address[1]
+    partial = arguments.ports_file.with_name(arguments.ports_file.name + ".partial")
+    partial.write_text(json.dumps(ports) + "\n")
+    partial.replace(arguments.ports_file)  # whole or absent: the shell never reads half of it
+    try:
+        control.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        control.server_close()
+        for server in servers.values():
+            server.server_close()
+
+
+if __name__ == "__main__":
+    main()
