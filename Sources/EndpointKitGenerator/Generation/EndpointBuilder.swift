@@ -19,6 +19,7 @@
         ]
 
         mutating func endpoint(for operation: Operation, named name: String) throws -> EndpointDeclaration? {
+            let typesBefore = types
             var problems = operation.unsupported
             var nested = types.nestedScope(in: name, for: Reachability.schemas(of: operation))
             var memberNames = NameScope(reserving: Self.endpointMembers)
@@ -126,10 +127,9 @@
                 customMethod = operation.method.uppercased()
             }
 
-            let responseType = try successType(of: operation, in: &nested)
-            let errorBodyType = try errorType(of: operation, in: &nested)
-
             guard problems.isEmpty else {
+                // Nothing of a skipped operation is kept: not the warnings its types gave.
+                types = typesBefore
                 let label = operation.operationID ?? "\(operation.method.uppercased()) \(operation.path)"
                 warnings.append(
                     contentsOf: problems.map {
@@ -137,6 +137,10 @@
                     })
                 return nil
             }
+            // Only now that the operation is known to be generated: its error bodies may register a
+            // choice that other operations share.
+            let responseType = try successType(of: operation, in: &nested)
+            let errorBodyType = try errorType(of: operation, in: &nested)
             var documentation = Documentation.lines(
                 title: operation.summary, summary: operation.details, deprecated: false)
             if !documentation.isEmpty { documentation.append("") }
