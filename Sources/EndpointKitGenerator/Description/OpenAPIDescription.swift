@@ -185,17 +185,18 @@
                     "'\(locationText)' is not a parameter location (path, query, header, cookie)")
             }
             var schema = Schema(kind: .string(format: nil), pointer: node.pointer)
+            var mediaType: String?
             if let schemaNode = node["schema"] {
                 schema = try Schema(parsing: schemaNode)
-            } else if let content = node["content"], let first = try content.entries().first,
-                let schemaNode = first.value["schema"]
-            {
-                schema = try Schema(parsing: schemaNode)
+            } else if let content = node["content"], let first = try content.entries().first {
+                mediaType = first.key
+                if let schemaNode = first.value["schema"] { schema = try Schema(parsing: schemaNode) }
             }
             return Parameter(
                 name: name, location: location, required: location == .path ? true : try node.flag("required") ?? false,
                 schema: schema, summary: try node.text("description"), deprecated: try node.flag("deprecated") ?? false,
-                style: try node.text("style"), explode: try node.flag("explode"), pointer: node.pointer)
+                style: try node.text("style"), explode: try node.flag("explode"), mediaType: mediaType,
+                pointer: node.pointer)
         }
 
         func requestBody(_ element: DescriptionNode) throws -> RequestBodyDescription {

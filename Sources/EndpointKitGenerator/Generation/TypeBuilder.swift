@@ -64,10 +64,8 @@
             -> StructDeclaration
         {
             var nested = nestedScope(in: name, for: object.properties.map(\.schema))
-            var memberNames = NameScope(reserving: ["init", "CodingKeys"])
             var properties: [StructDeclaration.Property] = []
-            for (jsonName, schema) in object.properties {
-                let propertyName = memberNames.claim(SwiftName.member(jsonName))
+            for ((jsonName, schema), propertyName) in zip(object.properties, Self.propertyNames(of: object)) {
                 let type = try typeExpression(for: schema, suggestedName: SwiftName.type(jsonName), in: &nested)
                 let isOptional = isNullable(schema) || !object.required.contains(jsonName)
                 // A struct cannot hold itself, even through an optional: such a property is boxed.
@@ -82,6 +80,12 @@
             }
             return StructDeclaration(
                 name: name, documentation: documentation, properties: properties, nested: nested.declarations)
+        }
+
+        /// The Swift names of an object's properties, in order, as its struct declares them.
+        static func propertyNames(of object: ObjectSchema) -> [String] {
+            var memberNames = NameScope(reserving: ["init", "CodingKeys"])
+            return object.properties.map { memberNames.claim(SwiftName.member($0.name)) }
         }
 
         private func openEnum(named name: String, values: [String], documentation: [String]) -> OpenEnumDeclaration {
@@ -220,6 +224,32 @@
                 return result
             default:
                 return nil
+            }
+        }
+
+        /// The schema a reference names, followed until it is not a reference; the schema itself
+        /// otherwise. Whether it accepts `null` is kept from each step.
+        func resolved(_ schema: Schema) -> Schema {
+            var current = schema
+            var nullable = schema.nullable
+            for _ in 0..<32 {
+                guard case .reference(let component) = current.kind, let target = document.schemas[component] else {
+                    break
+                }
+                current = target
+                nullable = nullable || target.nullable
+            }
+            current.nullable = nullable
+            return current
+        }
+
+        /// The object a struct is declared for: an object with properties, or `allOf` members merged;
+        /// `nil` for anything else. References are followed.
+        func structObject(_ schema: Schema) throws -> ObjectSchema? {
+            switch resolved(schema).kind {
+            case .object(let object) where !object.properties.isEmpty: return object
+            case .allOf: return try merged(resolved(schema))
+            default: return nil
             }
         }
 
