@@ -59,4 +59,15 @@ struct GeneratedParameterTests {
             ReportsList(range: ReportRange(from: 1, to: 2), xTags: ["a", "b"], xSince: newYear))
         #expect(request.headers["X-Tags"] == "a,b")
     }
+
+    @Test("Dates in a delimited query array and in headers are RFC 3339, as a single date in the query is")
+    func writesDatesInRFC3339() async throws {
+        let request = try await send(
+            ReportsList(
+                range: ReportRange(from: 1, to: 2), at: [newYear, newYear.addingTimeInterval(90)],
+                xRequestDate: newYear, xSince: newYear.addingTimeInterval(1)))
+        #expect(request.queryValue("at") == "2024-01-01T00:00:00Z,2024-01-01T00:01:30Z")
+        #expect(request.headers["X-Request-Date"] == "2024-01-01T00:00:00Z")
+        #expect(request.headers["X-Since"] == "2024-01-01T00:00:01Z")
+    }
 }

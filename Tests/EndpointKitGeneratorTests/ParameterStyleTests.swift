@@ -61,6 +61,22 @@
             #expect(swift.contains("        headers[\"X-Tags\"] = xTags.parameterValue?.text()\n"))
         }
 
+        @Test("Dates in a delimited query array and in a header are written as parameter text (RFC 3339)")
+        func writesDatesAsParameterText() throws {
+            let text = Self.document(
+                [
+                    "{name: at, in: query, style: form, explode: false, schema: {type: array, items: {type: string, format: date-time}}}",
+                    "{name: X-Request-Date, in: header, schema: {type: string, format: date-time}}",
+                ],
+                schemas: "    Unused: {type: string}")
+            let swift = try Self.endpoints(text)
+            #expect(
+                swift.contains(
+                    #"public var query: Parameters { ["at": at.parameterValue?.text(separator: ",")] }"#))
+            #expect(swift.contains(#"headers["X-Request-Date"] = xRequestDate.parameterValue?.text()"#))
+            #expect(!swift.contains(#"\($0)"#))
+        }
+
         @Test(
             "What the style rules do not define, references followed, is skipped with a warning",
             arguments: [

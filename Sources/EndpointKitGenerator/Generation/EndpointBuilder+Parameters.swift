@@ -69,9 +69,15 @@
                 if let style = parameter.style, style != "simple" {
                     return .skip("header parameter style '\(style)' is not supported")
                 }
+                let isDate: Bool
+                if case .string(let format) = types.resolved(parameter.schema).kind, format == "date-time" {
+                    isDate = true
+                } else {
+                    isDate = false
+                }
                 var isArray = false
                 if case .array = shape { isArray = true }
-                return .send(.header(name: name, asText: isArray), asString: asString)
+                return .send(.header(name: name, asText: isArray || isDate), asString: asString)
             case .cookie:
                 return .skip("cookie parameter '\(name)' is not supported")
             }

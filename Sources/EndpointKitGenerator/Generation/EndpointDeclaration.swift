@@ -7,8 +7,8 @@
             case query(name: String, separator: String?)
             /// An object's members, as OpenAPI's `deepObject` or `form` style writes them.
             case queryObject(name: String, style: ObjectStyle, members: ObjectMembers)
-            /// With `asText`, the value is written as its parameter text (an array's values joined by
-            /// commas); otherwise as Swift prints it.
+            /// With `asText`, the value is written as its parameter text (a date in RFC 3339, an
+            /// array's values joined by commas); otherwise as Swift prints it.
             case header(name: String, asText: Bool)
             case body
             /// Text or bytes sent as they are, with this `Content-Type`.

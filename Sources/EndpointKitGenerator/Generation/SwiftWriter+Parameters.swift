@@ -27,8 +27,7 @@
                     switch property.placement {
                     case .query(let name, let separator):
                         writer.line(
-                            "query.append(\(Self.queryValue(value, isOptional: property.isOptional, separator: separator)), for: \(literal(name)))"
-                        )
+                            "query.append(\(Self.queryValue(value, separator: separator)), for: \(literal(name)))")
                     case .queryObject(let name, let style, let members):
                         let access = property.isOptional ? "\(value)?." : "\(value)."
                         let membersExpression: [String]
@@ -86,19 +85,18 @@
             level -= 1
         }
 
-        /// A parameter's value: an array joined into one text when it has a separator, the value
-        /// itself otherwise.
-        private static func queryValue(_ value: String, isOptional: Bool, separator: String?) -> String {
+        /// A parameter's value: an array joined into one text when it has a separator (dates in
+        /// RFC 3339, as a single date is), the value itself otherwise.
+        private static func queryValue(_ value: String, separator: String?) -> String {
             guard let separator else { return value }
-            return "\(value)\(isOptional ? "?" : "").map { \"\\($0)\" }.joined(separator: \(literal(separator)))"
+            return "\(value).parameterValue?.text(separator: \(literal(separator)))"
         }
 
         /// `public var query: Parameters { ["a": a, "b": b] }`, over several lines when it is long.
         private mutating func queryLiteral(_ properties: [EndpointDeclaration.Property]) {
             let items = properties.compactMap { property -> String? in
                 guard case .query(let name, let separator) = property.placement else { return nil }
-                return
-                    "\(literal(name)): \(Self.queryValue(SwiftName.escaped(property.name), isOptional: property.isOptional, separator: separator))"
+                return "\(literal(name)): \(Self.queryValue(SwiftName.escaped(property.name), separator: separator))"
             }
             let single = "public var query: Parameters { [\(items.joined(separator: ", "))] }"
             if single.count + 4 * level <= 120 {
@@ -126,7 +124,7 @@
                     let value = SwiftName.escaped(property.name)
                     let expression: String
                     if asText {
-                        // Arrays as OpenAPI's `simple` style: values joined by commas.
+                        // Dates in RFC 3339, arrays as OpenAPI's `simple` style: values joined by commas.
                         expression = "\(value).parameterValue?.text()"
                     } else if property.isOptional {
                         expression = "\(value).map { \"\\($0)\" }"

@@ -74,9 +74,9 @@ public struct ReportsList: GET {
             for: "filter")
         query.append(formObject: ["limit": page?.limit, "cursor": page?.cursor], explode: true, for: "page")
         query.append(formObject: ["from": range.from, "to": range.to], explode: false, for: "range")
-        query.append(at?.map { "\($0)" }.joined(separator: ","), for: "at")
-        query.append(ids?.map { "\($0)" }.joined(separator: ","), for: "ids")
-        query.append(kinds?.map { "\($0)" }.joined(separator: "|"), for: "kinds")
+        query.append(at.parameterValue?.text(separator: ","), for: "at")
+        query.append(ids.parameterValue?.text(separator: ","), for: "ids")
+        query.append(kinds.parameterValue?.text(separator: "|"), for: "kinds")
         return query
     }
 
@@ -84,8 +84,8 @@ public struct ReportsList: GET {
     public var headers: HTTPHeaders {
         var headers = HTTPHeaders()
         headers["X-Tags"] = xTags.parameterValue?.text()
-        headers["X-Request-Date"] = xRequestDate.map { "\($0)" }
-        headers["X-Since"] = "\(xSince)"
+        headers["X-Request-Date"] = xRequestDate.parameterValue?.text()
+        headers["X-Since"] = xSince.parameterValue?.text()
         return headers
     }
 
