@@ -15,8 +15,18 @@
         var schemas: [String: Schema]
         var schemaNames: [String]
         var operations: [Operation]
-        /// Parts of the document the generator skips wherever they are (webhooks, callbacks).
+        /// Parts of the document the generator skips wherever they are.
         var warnings: [GeneratorWarning]
+        /// Webhooks, which the generator skips: requests to the API's clients, not to the API.
+        var webhooks: [Webhook] = []
+    }
+
+    /// A webhook of the description, with what a filter selects operations by.
+    struct Webhook {
+        var name: String
+        var pointer: JSONPointer
+        var tags: [String]
+        var operationIDs: [String]
     }
 
     extension OpenAPIDescription {
@@ -79,9 +89,15 @@
             }
             if let webhooks = root["webhooks"] {
                 for (name, item) in try webhooks.entries() where item.isMapping {
-                    warnings.append(
-                        GeneratorWarning(
-                            "webhook '\(name)' skipped: webhooks are requests to your server", at: item.pointer))
+                    var tags: [String] = []
+                    var operationIDs: [String] = []
+                    for method in Self.methods {
+                        guard let operation = item[method], operation.isMapping else { continue }
+                        tags += try operation["tags"]?.elements().map { try $0.text() } ?? []
+                        if let id = try operation.text("operationId") { operationIDs.append(id) }
+                    }
+                    self.webhooks.append(
+                        Webhook(name: name, pointer: item.pointer, tags: tags, operationIDs: operationIDs))
                 }
             }
         }

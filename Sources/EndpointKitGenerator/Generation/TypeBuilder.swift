@@ -129,12 +129,13 @@
             }
         }
 
-        /// `SimpleUser` → `simpleUser`; `[String]` → `strings`; `[String: Int]` → `dictionary`.
+        /// `SimpleUser` → `simpleUser`; `[String]` → `strings`; `[[Int]]` → `integerArrays`;
+        /// `[String: Int]` → `dictionary`.
         static func caseName(forType type: String) -> String {
             if type.hasPrefix("["), type.hasSuffix("]") {
                 let inner = String(type.dropFirst().dropLast())
                 if inner.contains(":") { return "dictionary" }
-                return caseName(forType: inner) + "s"
+                return elementName(forType: inner) + "s"
             }
             let base = type.hasSuffix("?") ? String(type.dropLast()) : type
             switch base {
@@ -144,6 +145,12 @@
             case "JSONValue": return "value"
             default: return SwiftName.member(base.split(separator: ".").last.map(String.init) ?? base)
             }
+        }
+
+        /// What one element of an array case is called: `integer` for `Int`, `integerArray` for `[Int]`.
+        private static func elementName(forType type: String) -> String {
+            guard type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") else { return caseName(forType: type) }
+            return elementName(forType: String(type.dropFirst().dropLast())) + "Array"
         }
 
         // MARK: Type expressions
