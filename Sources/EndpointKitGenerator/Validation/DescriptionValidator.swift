@@ -22,34 +22,36 @@
         ///
         /// - Parameter text: The description.
         /// - Returns: What breaks the specification (``ValidationFinding/Severity/error``) and what
-        ///   OpenAPIKit warns about, in its order; empty for a valid description.
+        ///   OpenAPIKit warns about, sorted by pointer; empty for a valid description. Every value
+        ///   that fails to decode is reported; when one does, the rules that need a decoded
+        ///   description are not checked.
         /// - Throws: ``GeneratorError/invalidSyntax(_:)`` when the text is not YAML or JSON, and
         ///   ``GeneratorError/malformedDescription(_:at:line:)`` when it has no 3.0 or 3.1 version.
         public static func validate(text: String) throws -> [ValidationFinding] {
-            let (json, version) = try jsonData(from: text)
-            if version.hasPrefix("3.0") { return validate30(json) }
+            let (object, version) = try jsonObject(from: text)
+            if version.hasPrefix("3.0") { return validate30(object) }
             guard version.hasPrefix("3.1") else {
                 throw GeneratorError.malformedDescription(
                     "unsupported OpenAPI version '\(version)': 3.0.x and 3.1.x are supported",
                     at: JSONPointer.root.appending("openapi"), line: nil)
             }
-            return validate31(json)
+            return validate31(object)
         }
 
         /// A 3.1 description through OpenAPIKit.
-        private static func validate31(_ json: Data) -> [ValidationFinding] {
+        private static func validate31(_ object: [String: Any]) -> [ValidationFinding] {
             let document: OpenAPI.Document
-            do {
-                document = try JSONDecoder().decode(OpenAPI.Document.self, from: json)
-            } catch {
-                return [finding(decoding: error)]
+            switch decodeReportingEvery(OpenAPI.Document.self, from: object) {
+            case .decoded(let decoded): document = decoded
+            case .failed(let findings): return findings
             }
             do {
-                return try document.validate(strict: false).map(finding(for:))
+                return sorted(try document.validate(strict: false).map(finding(for:)))
             } catch let errors as ValidationErrorCollection {
-                return errors.values.map {
-                    finding(failing: $0.reason, at: $0.codingPath, operationIDs: document.allOperationIds)
-                }
+                return sorted(
+                    errors.values.map {
+                        finding(failing: $0.reason, at: $0.codingPath, operationIDs: document.allOperationIds)
+                    })
             } catch {
                 return [ValidationFinding(.error, "\(error)", at: .root)]
             }
@@ -93,17 +95,15 @@
 
         // MARK: - The description as JSON
 
-        /// The description as JSON for `JSONDecoder`, and its `openapi` version. A JSON file is
-        /// used as it is; YAML is converted, its plain scalars typed as YAML 1.2's core schema
-        /// says (so `version: 1.0` is a number, which OpenAPIKit refuses: the specification wants
-        /// a string).
-        static func jsonData(from text: String) throws -> (json: Data, version: String) {
+        /// The description as a JSON object for `JSONSerialization`, and its `openapi` version.
+        /// JSON is read as it is; YAML is converted, its plain scalars typed as YAML 1.2's core
+        /// schema says (so `version: 1.0` is a number, which OpenAPIKit refuses: the
+        /// specification wants a string).
+        static func jsonObject(from text: String) throws -> (object: [String: Any], version: String) {
             let object: Any
-            let isJSON = text.first { !$0.isWhitespace } == "{"
-            let json = isJSON ? Data(text.utf8) : nil
             do {
-                if let json {
-                    object = try JSONSerialization.jsonObject(with: json)
+                if JSONReader.isJSON(text) {
+                    object = try JSONSerialization.jsonObject(with: Data(text.utf8))
                 } else {
                     guard let node = try Yams.compose(yaml: text) else {
                         throw GeneratorError.malformedDescription("the file is empty", at: .root, line: nil)
@@ -119,7 +119,7 @@
                 throw GeneratorError.malformedDescription(
                     "missing 'openapi' (the OpenAPI version, 3.0.x or 3.1.x)", at: .root, line: nil)
             }
-            return (try json ?? JSONSerialization.data(withJSONObject: document), version)
+            return (document, version)
         }
 
         /// A YAML value as a JSON value for `JSONSerialization`.
