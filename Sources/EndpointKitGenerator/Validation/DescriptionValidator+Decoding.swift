@@ -13,34 +13,40 @@
         /// before the rest is left unreported.
         static let maximumDecodingAttempts = 200
 
-        /// Decodes `object` as `Document`, reporting every value that fails to decode, not only the
+        /// Decodes `json` as `Document`, reporting every value that fails to decode, not only the
         /// first one the decoder meets (which depends on the order it visits members in).
         ///
         /// When decoding fails, the value at the error's path is set aside: a number or a Boolean
         /// where text is expected becomes its text, anything else is removed, and a path that
         /// fails again is removed from its parent. Then the description is decoded again.
         ///
+        /// - Parameters:
+        ///   - type: The document's type: OpenAPIKit's model of 3.0 or of 3.1.
+        ///   - json: The description as JSON.
         /// - Returns: The document, or the findings, one per failing path, sorted by pointer.
-        static func decodeReportingEvery<Document: Decodable>(_ type: Document.Type, from object: [String: Any])
+        static func decodeReportingEvery<Document: Decodable>(_ type: Document.Type, from json: Data)
             -> Decoding<Document>
         {
-            var root: Any = object
+            var json = json
             var findings: [ValidationFinding] = []
             var attempts: [[String]: Int] = [:]
             for _ in 0..<maximumDecodingAttempts {
-                let data: Data
                 do {
-                    data = try JSONSerialization.data(withJSONObject: root)
-                    let document = try JSONDecoder().decode(Document.self, from: data)
+                    let document = try JSONDecoder().decode(Document.self, from: json)
                     return findings.isEmpty ? .decoded(document) : .failed(sorted(findings))
                 } catch {
-                    let described = OpenAPI.Error(from: error)
-                    let path = described.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
                     let finding = finding(decoding: error)
                     if !findings.contains(where: { $0.pointer == finding.pointer }) { findings.append(finding) }
+                    // Only a description that fails to decode is read again as a tree, to change it.
+                    let codingPath = OpenAPI.Error(from: error).codingPath
+                    let path = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
                     let attempt = attempts[path, default: 0]
                     attempts[path] = attempt + 1
-                    guard setAside(path, attempt: attempt, in: &root) else { break }
+                    guard var root = try? JSONSerialization.jsonObject(with: json),
+                        setAside(path, attempt: attempt, in: &root),
+                        let changed = try? JSONSerialization.data(withJSONObject: root)
+                    else { break }
+                    json = changed
                 }
             }
             return .failed(sorted(findings))

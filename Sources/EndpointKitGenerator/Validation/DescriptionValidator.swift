@@ -28,20 +28,20 @@
         /// - Throws: ``GeneratorError/invalidSyntax(_:)`` when the text is not YAML or JSON, and
         ///   ``GeneratorError/malformedDescription(_:at:line:)`` when it has no 3.0 or 3.1 version.
         public static func validate(text: String) throws -> [ValidationFinding] {
-            let (object, version) = try jsonObject(from: text)
-            if version.hasPrefix("3.0") { return validate30(object) }
+            let (json, version) = try jsonData(from: text)
+            if version.hasPrefix("3.0") { return validate30(json) }
             guard version.hasPrefix("3.1") else {
                 throw GeneratorError.malformedDescription(
                     "unsupported OpenAPI version '\(version)': 3.0.x and 3.1.x are supported",
                     at: JSONPointer.root.appending("openapi"), line: nil)
             }
-            return validate31(object)
+            return validate31(json)
         }
 
         /// A 3.1 description through OpenAPIKit.
-        private static func validate31(_ object: [String: Any]) -> [ValidationFinding] {
+        private static func validate31(_ json: Data) -> [ValidationFinding] {
             let document: OpenAPI.Document
-            switch decodeReportingEvery(OpenAPI.Document.self, from: object) {
+            switch decodeReportingEvery(OpenAPI.Document.self, from: json) {
             case .decoded(let decoded): document = decoded
             case .failed(let findings): return findings
             }
@@ -95,15 +95,17 @@
 
         // MARK: - The description as JSON
 
-        /// The description as a JSON object for `JSONSerialization`, and its `openapi` version.
-        /// JSON is read as it is; YAML is converted, its plain scalars typed as YAML 1.2's core
-        /// schema says (so `version: 1.0` is a number, which OpenAPIKit refuses: the
-        /// specification wants a string).
-        static func jsonObject(from text: String) throws -> (object: [String: Any], version: String) {
+        /// The description as JSON for `JSONDecoder`, and its `openapi` version. A JSON file is
+        /// used as it is; YAML is converted, its plain scalars typed as YAML 1.2's core schema
+        /// says (so `version: 1.0` is a number, which OpenAPIKit refuses: the specification wants
+        /// a string).
+        static func jsonData(from text: String) throws -> (json: Data, version: String) {
             let object: Any
+            let isJSON = text.first { !$0.isWhitespace } == "{"
+            let json = isJSON ? Data(text.utf8) : nil
             do {
-                if JSONReader.isJSON(text) {
-                    object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                if let json {
+                    object = try JSONSerialization.jsonObject(with: json)
                 } else {
                     guard let node = try Yams.compose(yaml: text) else {
                         throw GeneratorError.malformedDescription("the file is empty", at: .root, line: nil)
@@ -119,7 +121,7 @@
                 throw GeneratorError.malformedDescription(
                     "missing 'openapi' (the OpenAPI version, 3.0.x or 3.1.x)", at: .root, line: nil)
             }
-            return (document, version)
+            return (try json ?? JSONSerialization.data(withJSONObject: document), version)
         }
 
         /// A YAML value as a JSON value for `JSONSerialization`.
