@@ -177,7 +177,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndpointKitGeneratorTests",
-            dependencies: ["EndpointKitGenerator", "EndpointKit", "EndpointKitTesting", "GitHubGenerated"],
+            dependencies: [
+                "EndpointKitGenerator", "endpointkit-generate", "EndpointKit", "EndpointKitTesting", "GitHubGenerated",
+            ],
             resources: [.copy("Descriptions"), .copy("Golden"), .copy("Fixtures")]
         ),
         .testTarget(

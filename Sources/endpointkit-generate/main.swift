@@ -17,6 +17,7 @@
 
         --validate also checks the description against the OpenAPI specification with OpenAPIKit
         (unique operation IDs, references that resolve, and more) and writes nothing if it breaks it.
+        --quiet prints errors only: no summary and no warnings.
         """
 
     do {
@@ -29,21 +30,12 @@
         let started = DispatchTime.now().uptimeNanoseconds
         let report = try GeneratorCommand(arguments: arguments).run()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        for warning in report.warnings {
-            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        let console = ConsoleReport(report, seconds: seconds, quiet: arguments.quiet)
+        for line in console.standardError {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
-        for finding in report.validationWarnings ?? [] {
-            FileHandle.standardError.write(Data("warning: OpenAPIKit: \(finding)\n".utf8))
-        }
-        if !arguments.quiet {
-            print(
-                "Generated \(counted(report.endpointCount, "endpoint")) and \(counted(report.typeCount, "type")) in "
-                    + "\(counted(report.fileCount, "file")) "
-                    + "(\(report.lineCount) lines; \(report.writtenCount) written, \(report.removedCount) removed) "
-                    + "in \(String(format: "%.2f", seconds)) s, with \(counted(report.warnings.count, "warning"))"
-                    + (report.validationWarnings.map {
-                        "; valid OpenAPI for OpenAPIKit, with \(counted($0.count, "warning"))"
-                    } ?? "") + ".")
+        for line in console.standardOutput {
+            print(line)
         }
     } catch let error as CommandLineArguments.UsageError {
         FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))

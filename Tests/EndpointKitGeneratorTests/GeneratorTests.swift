@@ -28,6 +28,9 @@
                 description: "features.yaml", filter: OperationFilter(), moduleName: "EndpointKitGeneratorTests",
                 directory: "Tests/EndpointKitGeneratorTests/Generated"),
             CommittedOutput(
+                description: "parameters.yaml", filter: OperationFilter(), moduleName: "EndpointKitGeneratorTests",
+                directory: "Tests/EndpointKitGeneratorTests/GeneratedParameters"),
+            CommittedOutput(
                 description: "api.github.com.yaml",
                 filter: OperationFilter(operationIDs: [
                     "repos/list-for-authenticated-user", "repos/list-for-user", "repos/get", "issues/create",
@@ -110,7 +113,7 @@
             #expect(
                 code.warnings.map(\.description) == [
                     "#/paths/~1feed/post/requestBody: request body of type 'application/xml' is not supported (JSON, form, multipart, text and binary are); operation 'feed/post' skipped",
-                    "#/paths/~1search/get/parameters/0: parameter 'filter' is an object or a choice of types, which is not supported; operation 'search' skipped",
+                    "#/paths/~1search/get/parameters/0: parameter 'filter' is an object whose members are not strings, numbers or Booleans, which is not supported; operation 'search' skipped",
                     "#/paths/~1session/get/parameters/0: cookie parameter 'session_id' is not supported; operation 'session/get' skipped",
                     "#/paths/~1subscriptions/post/callbacks: callbacks are not supported; operation 'subscriptions/create' skipped",
                     "#/webhooks/newPet: webhook 'newPet' skipped: webhooks are requests to your server",

@@ -4,8 +4,9 @@
 
     /// An OpenAPI 3.0 or 3.1 description, read into what the generator needs.
     ///
-    /// It reads the YAML (or JSON) with Yams and walks the tree itself: every error names the JSON
-    /// pointer and line of what is wrong, and GitHub's 3 MB description is read in about half a second.
+    /// It reads YAML with Yams, JSON with ``JSONReader``, and walks the tree itself: every error names
+    /// the JSON pointer of what is wrong (and its line, in YAML), and GitHub's 3 MB description is read
+    /// in about half a second.
     struct OpenAPIDescription {
         var title: String
         var version: String
@@ -14,15 +15,30 @@
         var schemas: [String: Schema]
         var schemaNames: [String]
         var operations: [Operation]
-        /// Parts of the document the generator skips wherever they are (webhooks, callbacks).
+        /// Parts of the document the generator skips wherever they are.
         var warnings: [GeneratorWarning]
+        /// Webhooks, which the generator skips: requests to the API's clients, not to the API.
+        var webhooks: [Webhook] = []
+    }
+
+    /// A webhook of the description, with what a filter selects operations by.
+    struct Webhook {
+        var name: String
+        var pointer: JSONPointer
+        var tags: [String]
+        var operationIDs: [String]
     }
 
     extension OpenAPIDescription {
-        /// Reads a description from the text of a YAML or JSON file.
+        /// Reads a description from the text of a YAML or JSON file: JSON (text that starts with
+        /// `{`) as JSON, the rest as YAML.
         ///
         /// - Throws: ``GeneratorError/invalidSyntax(_:)`` or ``GeneratorError/malformedDescription(_:at:line:)``.
         init(text: String) throws {
+            if JSONReader.isJSON(text) {
+                try self.init(root: DescriptionNode(node: JSONReader.read(text), pointer: .root))
+                return
+            }
             let root: Node
             do {
                 guard let node = try Yams.compose(yaml: text) else {
@@ -73,9 +89,15 @@
             }
             if let webhooks = root["webhooks"] {
                 for (name, item) in try webhooks.entries() where item.isMapping {
-                    warnings.append(
-                        GeneratorWarning(
-                            "webhook '\(name)' skipped: webhooks are requests to your server", at: item.pointer))
+                    var tags: [String] = []
+                    var operationIDs: [String] = []
+                    for method in Self.methods {
+                        guard let operation = item[method], operation.isMapping else { continue }
+                        tags += try operation["tags"]?.elements().map { try $0.text() } ?? []
+                        if let id = try operation.text("operationId") { operationIDs.append(id) }
+                    }
+                    self.webhooks.append(
+                        Webhook(name: name, pointer: item.pointer, tags: tags, operationIDs: operationIDs))
                 }
             }
         }
@@ -179,17 +201,18 @@
                     "'\(locationText)' is not a parameter location (path, query, header, cookie)")
             }
             var schema = Schema(kind: .string(format: nil), pointer: node.pointer)
+            var mediaType: String?
             if let schemaNode = node["schema"] {
                 schema = try Schema(parsing: schemaNode)
-            } else if let content = node["content"], let first = try content.entries().first,
-                let schemaNode = first.value["schema"]
-            {
-                schema = try Schema(parsing: schemaNode)
+            } else if let content = node["content"], let first = try content.entries().first {
+                mediaType = first.key
+                if let schemaNode = first.value["schema"] { schema = try Schema(parsing: schemaNode) }
             }
             return Parameter(
                 name: name, location: location, required: location == .path ? true : try node.flag("required") ?? false,
                 schema: schema, summary: try node.text("description"), deprecated: try node.flag("deprecated") ?? false,
-                style: try node.text("style"), explode: try node.flag("explode"), pointer: node.pointer)
+                style: try node.text("style"), explode: try node.flag("explode"), mediaType: mediaType,
+                pointer: node.pointer)
         }
 
         func requestBody(_ element: DescriptionNode) throws -> RequestBodyDescription {

@@ -38,22 +38,9 @@
         var deprecated: Bool
         var style: String?
         var explode: Bool?
+        /// The media type when the parameter has `content` (a JSON value, say) instead of `schema`.
+        var mediaType: String? = nil
         var pointer: JSONPointer
-
-        /// Whether the schema is `oneOf`/`anyOf` of strings, numbers and Booleans only.
-        var isScalarChoice: Bool {
-            switch schema.kind {
-            case .oneOf(let members), .anyOf(let members):
-                return members.allSatisfy { member in
-                    switch member.kind {
-                    case .string, .stringEnum, .integer, .number, .boolean: return true
-                    default: return false
-                    }
-                }
-            default:
-                return false
-            }
-        }
     }
 
     /// Media types and their schemas, as in a request body's or a response's `content`.

@@ -81,10 +81,11 @@
             for keyword in ["allOf", "oneOf", "anyOf"] {
                 guard let members = node[keyword] else { continue }
                 var schemas = try members.elements().map { try Schema(parsing: $0) }
-                if keyword != "allOf" {
-                    // `oneOf: [X, {type: null}]` is how 3.1 writes a nullable X.
-                    let withoutNull = schemas.filter { !$0.isNullOnly }
-                    if withoutNull.count < schemas.count { nullable = true }
+                // `oneOf: [X, {type: null}]` is how 3.1 writes a nullable X, and
+                // `allOf: [X, {nullable: true}]` how 3.0 descriptions often do.
+                let withoutNull = schemas.filter { !$0.isNullOnly }
+                if withoutNull.count < schemas.count, keyword != "allOf" || !withoutNull.isEmpty {
+                    nullable = true
                     schemas = withoutNull
                 }
                 if schemas.count == 1, var only = schemas.first, properties(of: node) == nil {

@@ -21,6 +21,7 @@
         ]
 
         mutating func endpoint(for operation: Operation, named name: String) throws -> EndpointDeclaration? {
+            let typesBefore = types
             var problems = operation.unsupported
             var nested = types.nestedScope(in: name, for: Reachability.schemas(of: operation))
             var memberNames = NameScope(reserving: Self.endpointMembers)
@@ -34,29 +35,27 @@
                 {
                     continue  // OpenAPI says these are ignored: EndpointKit and the authenticator set them.
                 }
-                if let reason = unsupportedReason(parameter) {
+                let placement: EndpointDeclaration.Placement
+                let asString: Bool
+                switch try decision(for: parameter) {
+                case .skip(let reason):
                     problems.append(GeneratorWarning(reason, at: parameter.pointer))
                     pathNames[parameter.name] = parameter.name  // skipped with the operation, so not "undeclared"
                     continue
+                case .send(let chosen, let isString):
+                    placement = chosen
+                    asString = isString
                 }
                 var propertyName = SwiftName.member(parameter.name)
                 if Self.endpointMembers.contains(propertyName) { propertyName += "Parameter" }
                 propertyName = memberNames.claim(propertyName)
+                if case .path = placement { pathNames[parameter.name] = propertyName }
                 // `oneOf: [integer, string]` and the like: any of them is written as text.
                 let type =
-                    parameter.isScalarChoice
+                    asString
                     ? "String"
                     : try types.typeExpression(
                         for: parameter.schema, suggestedName: SwiftName.type(parameter.name), in: &nested)
-                let placement: EndpointDeclaration.Placement
-                switch parameter.location {
-                case .path:
-                    placement = .path
-                    pathNames[parameter.name] = propertyName
-                case .query: placement = .query(name: parameter.name, separator: Self.arraySeparator(parameter))
-                case .header: placement = .header(name: parameter.name)
-                case .cookie: continue
-                }
                 properties.append(
                     .init(
                         name: propertyName, type: type,
@@ -142,10 +141,9 @@
                 customMethod = operation.method.uppercased()
             }
 
-            let responseType = try successType(of: operation, in: &nested)
-            let errorBodyType = try errorType(of: operation, in: &nested)
-
             guard problems.isEmpty else {
+                // Nothing of a skipped operation is kept: not the warnings its types gave.
+                types = typesBefore
                 let label = operation.operationID ?? "\(operation.method.uppercased()) \(operation.path)"
                 warnings.append(
                     contentsOf: problems.map {
@@ -154,6 +152,10 @@
                 return nil
             }
             needsMultipartSupport = needsMultipartSupport || sendsMultipart
+            // Only now that the operation is known to be generated: its error bodies may register a
+            // choice that other operations share.
+            let responseType = try successType(of: operation, in: &nested)
+            let errorBodyType = try errorType(of: operation, in: &nested)
             var documentation = Documentation.lines(
                 title: operation.summary, summary: operation.details, deprecated: false)
             if !documentation.isEmpty { documentation.append("") }
@@ -187,54 +189,6 @@
                 } else {
                     self = .binary
                 }
-            }
-        }
-
-        private func unsupportedReason(_ parameter: Parameter) -> String? {
-            let isArray: Bool
-            switch parameter.schema.kind {
-            case .array(let items):
-                if case .array = items.kind { return "parameter '\(parameter.name)' is an array of arrays" }
-                if case .object = items.kind { return "parameter '\(parameter.name)' is an array of objects" }
-                isArray = true
-            case .oneOf, .anyOf:
-                guard parameter.isScalarChoice else {
-                    return
-                        "parameter '\(parameter.name)' is a choice of types that are not all scalars, which is not supported"
-                }
-                isArray = false
-            case .object, .allOf, .any:
-                return "parameter '\(parameter.name)' is an object or a choice of types, which is not supported"
-            default:
-                isArray = false
-            }
-            switch parameter.location {
-            case .path:
-                if isArray { return "path parameter '\(parameter.name)' is an array" }
-                if let style = parameter.style, style != "simple" {
-                    return "path parameter style '\(style)' is not supported"
-                }
-            case .query:
-                if let style = parameter.style, !["form", "spaceDelimited", "pipeDelimited"].contains(style) {
-                    return "query parameter style '\(style)' is not supported"
-                }
-            case .header:
-                if isArray { return "header parameter '\(parameter.name)' is an array" }
-            case .cookie:
-                return "cookie parameter '\(parameter.name)' is not supported"
-            }
-            return nil
-        }
-
-        /// How an array query parameter is written: `nil` for a repeated name (`form`, exploded, the
-        /// default), else the separator of its values in one parameter: `,` for `form` not exploded,
-        /// a space for `spaceDelimited`, `|` for `pipeDelimited` (neither exploded by default).
-        static func arraySeparator(_ parameter: Parameter) -> String? {
-            guard case .array = parameter.schema.kind else { return nil }
-            switch parameter.style ?? "form" {
-            case "spaceDelimited": return parameter.explode == true ? nil : " "
-            case "pipeDelimited": return parameter.explode == true ? nil : "|"
-            default: return parameter.explode == false ? "," : nil
             }
         }
 

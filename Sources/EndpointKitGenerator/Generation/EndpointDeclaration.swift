@@ -5,7 +5,11 @@
             case path
             /// With `separator`, an array's values go in one parameter, joined.
             case query(name: String, separator: String?)
-            case header(name: String)
+            /// An object's members, as OpenAPI's `deepObject` or `form` style writes them.
+            case queryObject(name: String, style: ObjectStyle, members: ObjectMembers)
+            /// With `asText`, the value is written as its parameter text (a date in RFC 3339, an
+            /// array's values joined by commas); otherwise as Swift prints it.
+            case header(name: String, asText: Bool)
             case body
             /// Text or bytes sent as they are, with this `Content-Type`.
             case rawBody(contentType: String)
@@ -14,6 +18,22 @@
             /// A part of a `multipart/form-data` body: text, or with `isFile`, a `MultipartFile` (or an
             /// array of them) sent with `contentType`, or the type its file or its bytes suggest.
             case multipartPart(name: String, isFile: Bool, contentType: String?)
+        }
+
+        /// How an object parameter's members are written.
+        enum ObjectStyle: Equatable {
+            /// `name[member]=value`.
+            case deepObject
+            /// Exploded: `member=value` each; not exploded: `name=member,value,member,value`.
+            case form(explode: Bool)
+        }
+
+        /// Where an object parameter's members come from.
+        enum ObjectMembers {
+            /// A struct's properties: their JSON names and Swift names.
+            case properties([(jsonName: String, name: String)])
+            /// A dictionary's entries.
+            case dictionary
         }
 
         struct Property {

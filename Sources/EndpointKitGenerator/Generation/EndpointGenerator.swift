@@ -32,6 +32,12 @@
         ) throws -> GeneratedCode {
             let document = try OpenAPIDescription(text: text)
             var warnings = document.warnings
+            // What a filter leaves out is not reported: only the webhooks it would select.
+            for webhook in document.webhooks where filter.selects(webhook) {
+                warnings.append(
+                    GeneratorWarning(
+                        "webhook '\(webhook.name)' skipped: webhooks are requests to your server", at: webhook.pointer))
+            }
             let selected = document.operations.filter(filter.selects)
             if selected.isEmpty && !filter.isEmpty {
                 throw GeneratorError.noOperationsSelected(filters: filter.summary)

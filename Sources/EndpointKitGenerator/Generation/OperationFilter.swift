@@ -27,6 +27,13 @@
             return pathGlobs.contains { Self.glob($0, matches: operation.path) }
         }
 
+        /// Whether a webhook has an operation the filter selects by tag or operation ID; path globs
+        /// select no webhook, which has no path.
+        func selects(_ webhook: Webhook) -> Bool {
+            isEmpty || webhook.tags.contains(where: tags.contains)
+                || webhook.operationIDs.contains(where: operationIDs.contains)
+        }
+
         static func glob(_ pattern: String, matches text: String) -> Bool {
             matches(Array(pattern.unicodeScalars)[...], Array(text.unicodeScalars)[...])
         }

@@ -4,7 +4,7 @@
     /// Writes declarations as Swift source, four spaces per level, in the order it is given them.
     struct SwiftWriter {
         private(set) var text = ""
-        private(set) var level = 0
+        var level = 0
 
         mutating func line(_ content: String = "") {
             if content.isEmpty {
@@ -249,8 +249,9 @@
                     let fallback: String
                     switch property.placement {
                     case .path: fallback = "A path parameter."
-                    case .query(let name, _): fallback = "The `\(name)` query parameter."
-                    case .header(let name): fallback = "The `\(name)` header."
+                    case .query(let name, _), .queryObject(let name, _, _):
+                        fallback = "The `\(name)` query parameter."
+                    case .header(let name, _): fallback = "The `\(name)` header."
                     case .body, .rawBody: fallback = "The request body."
                     case .formField(let name): fallback = "The `\(name)` field of the form body."
                     case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
@@ -321,49 +322,6 @@
                 computed("public var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
             } else {
                 computed("public var body: RequestBody", body(name))
-            }
-        }
-
-        private mutating func endpointQuery(_ properties: [EndpointDeclaration.Property]) {
-            let items = properties.compactMap { property -> String? in
-                guard case .query(let name, let separator) = property.placement else { return nil }
-                let value = SwiftName.escaped(property.name)
-                guard let separator else { return "\(literal(name)): \(value)" }
-                let joined = "map { \"\\($0)\" }.joined(separator: \(literal(separator)))"
-                return "\(literal(name)): \(value)\(property.isOptional ? "?" : "").\(joined)"
-            }
-            guard !items.isEmpty else { return }
-            line()
-            line("/// The query parameters; those that are `nil` are not sent.")
-            let single = "public var query: Parameters { [\(items.joined(separator: ", "))] }"
-            if single.count + 4 * level <= 120 {
-                line(single)
-                return
-            }
-            block("public var query: Parameters") { writer in
-                writer.line("[")
-                for item in items { writer.line("    \(item),") }
-                writer.line("]")
-            }
-        }
-
-        private mutating func endpointHeaders(_ properties: [EndpointDeclaration.Property]) {
-            let headers = properties.compactMap { property -> (String, EndpointDeclaration.Property)? in
-                guard case .header(let name) = property.placement else { return nil }
-                return (name, property)
-            }
-            guard !headers.isEmpty else { return }
-            line()
-            line("/// The header parameters; those that are `nil` are not sent.")
-            block("public var headers: HTTPHeaders") { writer in
-                writer.line("var headers = HTTPHeaders()")
-                for (name, property) in headers {
-                    let value = SwiftName.escaped(property.name)
-                    writer.line(
-                        "headers[\(literal(name))] = \(property.isOptional ? "\(value).map { \"\\($0)\" }" : "\"\\(\(value))\"")"
-                    )
-                }
-                writer.line("return headers")
             }
         }
     }

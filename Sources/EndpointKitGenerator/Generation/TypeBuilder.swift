@@ -74,10 +74,8 @@
             -> StructDeclaration
         {
             var nested = nestedScope(in: name, for: object.properties.map(\.schema))
-            var memberNames = NameScope(reserving: ["init", "CodingKeys"])
             var properties: [StructDeclaration.Property] = []
-            for (jsonName, schema) in object.properties {
-                let propertyName = memberNames.claim(SwiftName.member(jsonName))
+            for ((jsonName, schema), propertyName) in zip(object.properties, Self.propertyNames(of: object)) {
                 let type = try typeExpression(for: schema, suggestedName: SwiftName.type(jsonName), in: &nested)
                 let isOptional = isNullable(schema) || !object.required.contains(jsonName)
                 // A struct cannot hold itself, even through an optional: such a property is boxed.
@@ -92,6 +90,12 @@
             }
             return StructDeclaration(
                 name: name, documentation: documentation, properties: properties, nested: nested.declarations)
+        }
+
+        /// The Swift names of an object's properties, in order, as its struct declares them.
+        static func propertyNames(of object: ObjectSchema) -> [String] {
+            var memberNames = NameScope(reserving: ["init", "CodingKeys"])
+            return object.properties.map { memberNames.claim(SwiftName.member($0.name)) }
         }
 
         private func openEnum(named name: String, values: [String], documentation: [String]) -> OpenEnumDeclaration {
@@ -139,12 +143,13 @@
             }
         }
 
-        /// `SimpleUser` → `simpleUser`; `[String]` → `strings`; `[String: Int]` → `dictionary`.
+        /// `SimpleUser` → `simpleUser`; `[String]` → `strings`; `[[Int]]` → `integerArrays`;
+        /// `[String: Int]` → `dictionary`.
         static func caseName(forType type: String) -> String {
             if type.hasPrefix("["), type.hasSuffix("]") {
                 let inner = String(type.dropFirst().dropLast())
                 if inner.contains(":") { return "dictionary" }
-                return caseName(forType: inner) + "s"
+                return elementName(forType: inner) + "s"
             }
             let base = type.hasSuffix("?") ? String(type.dropLast()) : type
             switch base {
@@ -154,6 +159,12 @@
             case "JSONValue": return "value"
             default: return SwiftName.member(base.split(separator: ".").last.map(String.init) ?? base)
             }
+        }
+
+        /// What one element of an array case is called: `integer` for `Int`, `integerArray` for `[Int]`.
+        private static func elementName(forType type: String) -> String {
+            guard type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") else { return caseName(forType: type) }
+            return elementName(forType: String(type.dropFirst().dropLast())) + "Array"
         }
 
         // MARK: Type expressions
@@ -234,6 +245,32 @@
                 return result
             default:
                 return nil
+            }
+        }
+
+        /// The schema a reference names, followed until it is not a reference; the schema itself
+        /// otherwise. Whether it accepts `null` is kept from each step.
+        func resolved(_ schema: Schema) -> Schema {
+            var current = schema
+            var nullable = schema.nullable
+            for _ in 0..<32 {
+                guard case .reference(let component) = current.kind, let target = document.schemas[component] else {
+                    break
+                }
+                current = target
+                nullable = nullable || target.nullable
+            }
+            current.nullable = nullable
+            return current
+        }
+
+        /// The object a struct is declared for: an object with properties, or `allOf` members merged;
+        /// `nil` for anything else. References are followed.
+        func structObject(_ schema: Schema) throws -> ObjectSchema? {
+            switch resolved(schema).kind {
+            case .object(let object) where !object.properties.isEmpty: return object
+            case .allOf: return try merged(resolved(schema))
+            default: return nil
             }
         }
 

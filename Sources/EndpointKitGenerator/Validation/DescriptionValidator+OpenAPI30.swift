@@ -7,17 +7,17 @@
         /// the description's own, which a conversion to 3.1 would change).
         static func validate30(_ json: Data) -> [ValidationFinding] {
             let document: OpenAPIKit30.OpenAPI.Document
-            do {
-                document = try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: json)
-            } catch {
-                return [finding(decoding: error)]
+            switch decodeReportingEvery(OpenAPIKit30.OpenAPI.Document.self, from: json) {
+            case .decoded(let decoded): document = decoded
+            case .failed(let findings): return findings
             }
             do {
-                return try document.validate(strict: false).map(finding(for:))
+                return sorted(try document.validate(strict: false).map(finding(for:)))
             } catch let errors as OpenAPIKit30.ValidationErrorCollection {
-                return errors.values.map {
-                    finding(failing: $0.reason, at: $0.codingPath, operationIDs: document.allOperationIds)
-                }
+                return sorted(
+                    errors.values.map {
+                        finding(failing: $0.reason, at: $0.codingPath, operationIDs: document.allOperationIds)
+                    })
             } catch {
                 return [ValidationFinding(.error, "\(error)", at: .root)]
             }

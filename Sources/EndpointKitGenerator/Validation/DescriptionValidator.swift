@@ -22,7 +22,9 @@
         ///
         /// - Parameter text: The description.
         /// - Returns: What breaks the specification (``ValidationFinding/Severity/error``) and what
-        ///   OpenAPIKit warns about, in its order; empty for a valid description.
+        ///   OpenAPIKit warns about, sorted by pointer; empty for a valid description. Every value
+        ///   that fails to decode is reported; when one does, the rules that need a decoded
+        ///   description are not checked.
         /// - Throws: ``GeneratorError/invalidSyntax(_:)`` when the text is not YAML or JSON, and
         ///   ``GeneratorError/malformedDescription(_:at:line:)`` when it has no 3.0 or 3.1 version.
         public static func validate(text: String) throws -> [ValidationFinding] {
@@ -39,17 +41,17 @@
         /// A 3.1 description through OpenAPIKit.
         private static func validate31(_ json: Data) -> [ValidationFinding] {
             let document: OpenAPI.Document
-            do {
-                document = try JSONDecoder().decode(OpenAPI.Document.self, from: json)
-            } catch {
-                return [finding(decoding: error)]
+            switch decodeReportingEvery(OpenAPI.Document.self, from: json) {
+            case .decoded(let decoded): document = decoded
+            case .failed(let findings): return findings
             }
             do {
-                return try document.validate(strict: false).map(finding(for:))
+                return sorted(try document.validate(strict: false).map(finding(for:)))
             } catch let errors as ValidationErrorCollection {
-                return errors.values.map {
-                    finding(failing: $0.reason, at: $0.codingPath, operationIDs: document.allOperationIds)
-                }
+                return sorted(
+                    errors.values.map {
+                        finding(failing: $0.reason, at: $0.codingPath, operationIDs: document.allOperationIds)
+                    })
             } catch {
                 return [ValidationFinding(.error, "\(error)", at: .root)]
             }

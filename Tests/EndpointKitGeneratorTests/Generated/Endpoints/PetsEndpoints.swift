@@ -54,8 +54,8 @@ public struct PetsList: GET {
             "status": status,
             "tags": tags,
             "per_page": perPage,
-            "ids": ids?.map { "\($0)" }.joined(separator: ","),
-            "colors": colors?.map { "\($0)" }.joined(separator: "|"),
+            "ids": ids.parameterValue?.text(separator: ","),
+            "colors": colors.parameterValue?.text(separator: "|"),
         ]
     }
 

@@ -1,0 +1,140 @@
+#if OpenAPIGenerator
+    /// An endpoint's `query` and `headers`, each parameter written as its style says.
+    extension SwiftWriter {
+        mutating func endpointQuery(_ properties: [EndpointDeclaration.Property]) {
+            let queryProperties = properties.filter {
+                switch $0.placement {
+                case .query, .queryObject: return true
+                default: return false
+                }
+            }
+            guard !queryProperties.isEmpty else { return }
+            line()
+            line("/// The query parameters; those that are `nil` are not sent.")
+            let hasObject = queryProperties.contains {
+                if case .queryObject = $0.placement { return true }
+                return false
+            }
+            guard hasObject else {
+                queryLiteral(queryProperties)
+                return
+            }
+            // An object adds as many parameters as it has members: the list is built in order.
+            block("public var query: Parameters") { writer in
+                writer.line("var query = Parameters()")
+                for property in queryProperties {
+                    let value = SwiftName.escaped(property.name)
+                    switch property.placement {
+                    case .query(let name, let separator):
+                        writer.line(
+                            "query.append(\(Self.queryValue(value, separator: separator)), for: \(literal(name)))")
+                    case .queryObject(let name, let style, let members):
+                        let access = property.isOptional ? "\(value)?." : "\(value)."
+                        let membersExpression: [String]
+                        switch members {
+                        case .dictionary:
+                            membersExpression = ["Parameters(\(value)\(property.isOptional ? " ?? [:]" : ""))"]
+                        case .properties(let names):
+                            membersExpression = names.map {
+                                "\(literal($0.jsonName)): \(access)\(SwiftName.escaped($0.name))"
+                            }
+                        }
+                        let label: String
+                        let trailing: String
+                        switch style {
+                        case .deepObject:
+                            label = "deepObject"
+                            trailing = "for: \(literal(name))"
+                        case .form(let explode):
+                            label = "formObject"
+                            trailing = "explode: \(explode), for: \(literal(name))"
+                        }
+                        writer.objectAppend(
+                            label: label, members: membersExpression, isList: Self.isList(members), trailing)
+                    default:
+                        break
+                    }
+                }
+                writer.line("return query")
+            }
+        }
+
+        private static func isList(_ members: EndpointDeclaration.ObjectMembers) -> Bool {
+            if case .properties = members { return true }
+            return false
+        }
+
+        /// `query.append(deepObject: [...], for: "name")`, on one line or over several.
+        private mutating func objectAppend(label: String, members: [String], isList: Bool, _ trailing: String) {
+            let argument = isList ? "[\(members.joined(separator: ", "))]" : members[0]
+            let single = "query.append(\(label): \(argument), \(trailing))"
+            if 4 * level + single.count <= 120 {
+                line(single)
+                return
+            }
+            line("query.append(")
+            level += 1
+            if isList {
+                line("\(label): [")
+                for member in members { line("    \(member),") }
+                line("],")
+            } else {
+                line("\(label): \(argument),")
+            }
+            line("\(trailing))")
+            level -= 1
+        }
+
+        /// A parameter's value: an array joined into one text when it has a separator (dates in
+        /// RFC 3339, as a single date is), the value itself otherwise.
+        private static func queryValue(_ value: String, separator: String?) -> String {
+            guard let separator else { return value }
+            return "\(value).parameterValue?.text(separator: \(literal(separator)))"
+        }
+
+        /// `public var query: Parameters { ["a": a, "b": b] }`, over several lines when it is long.
+        private mutating func queryLiteral(_ properties: [EndpointDeclaration.Property]) {
+            let items = properties.compactMap { property -> String? in
+                guard case .query(let name, let separator) = property.placement else { return nil }
+                return "\(literal(name)): \(Self.queryValue(SwiftName.escaped(property.name), separator: separator))"
+            }
+            let single = "public var query: Parameters { [\(items.joined(separator: ", "))] }"
+            if single.count + 4 * level <= 120 {
+                line(single)
+                return
+            }
+            block("public var query: Parameters") { writer in
+                writer.line("[")
+                for item in items { writer.line("    \(item),") }
+                writer.line("]")
+            }
+        }
+
+        mutating func endpointHeaders(_ properties: [EndpointDeclaration.Property]) {
+            let headers = properties.compactMap { property -> (String, Bool, EndpointDeclaration.Property)? in
+                guard case .header(let name, let asText) = property.placement else { return nil }
+                return (name, asText, property)
+            }
+            guard !headers.isEmpty else { return }
+            line()
+            line("/// The header parameters; those that are `nil` are not sent.")
+            block("public var headers: HTTPHeaders") { writer in
+                writer.line("var headers = HTTPHeaders()")
+                for (name, asText, property) in headers {
+                    let value = SwiftName.escaped(property.name)
+                    let expression: String
+                    if asText {
+                        // Dates in RFC 3339, arrays as OpenAPI's `simple` style: values joined by commas.
+                        expression = "\(value).parameterValue?.text()"
+                    } else if property.isOptional {
+                        expression = "\(value).map { \"\\($0)\" }"
+                    } else {
+                        expression = "\"\\(\(value))\""
+                    }
+                    writer.line("headers[\(literal(name))] = \(expression)")
+                }
+                writer.line("return headers")
+            }
+        }
+    }
+#endif
