@@ -32,7 +32,9 @@ public struct TLSPolicy: Sendable, Hashable {
         case systemRoots
         /// Only these certificates, and not the system's roots: a private CA, or pinning to your
         /// own CA. A server certificate that the system trusts but that does not chain to one of
-        /// these is refused. A leaf certificate can be pinned this way only if it is self-signed.
+        /// these is refused. They must be root certificates: `AsyncHTTPClientTransport` (SwiftNIO
+        /// SSL 2.37) verifies chains up to a root, so a pinned leaf or intermediate certificate
+        /// refuses every connection (``TLSFailure/Reason/notPinned``) rather than let one through.
         case only([TLSCertificate])
         /// The system's roots and these certificates too.
         case systemRootsAnd([TLSCertificate])

@@ -1,0 +1,265 @@
+#if AsyncHTTPClient
+    import AsyncHTTPClient
+    import EndpointKit
+    import EndpointKitAsyncHTTPClient
+    import Foundation
+    import Testing
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// Real TLS servers with a test PKI made for the run: what each transport enforces, and the
+    /// `TLSFailure` each refusal gives. Serialized: each test reads how many connections and
+    /// requests a server saw, before and after.
+    @Suite("TLS against real servers", .requiresTLSServers, .serialized)
+    struct TLSIntegrationTests {
+        /// The echo every TLS server answers with.
+        struct Echo: Decodable, JSONObject {
+            let path: String
+            let headers: [String: String]
+            let client_certificate: String?
+        }
+
+        /// `GET /{key}` with a credential: the server must never see it when it is refused.
+        struct Secret: GET {
+            typealias ResponseType = Echo
+            let key: String
+            var path: String { "/\(segment: key)" }
+        }
+
+        static func key() -> String { "tls-\(UUID().uuidString.prefix(8).lowercased())" }
+
+        /// Calls `server` through AsyncHTTPClientTransport with `tls`, retrying up to 3 times.
+        private func call(
+            _ server: String, tls: TLSPolicy, configuration: HTTPClient.Configuration? = nil, key: String = key(),
+            retryPolicy: RetryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+        ) async throws -> Result<Echo, EndpointError> {
+            try await HTTPBin.withHTTPClient(
+                configuration: configuration ?? AsyncHTTPClientTransport.makeDefaultConfiguration()
+            ) { httpClient in
+                let client = try Client(baseURL: TLSServers.url(server), authenticator: .bearer("s3cr3t-token")) {
+                    $0.retryPolicy = retryPolicy
+                    $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: tls)
+                }
+                return await HTTPBin.result { () async throws(EndpointError) in try await client.get(Secret(key: key)) }
+            }
+        }
+
+        /// Checks that a refused call to `server` failed once (not retried) with `reason`, and
+        /// that no request reached the server.
+        private func expectRefused(
+            _ server: String, tls: TLSPolicy, reason: TLSFailure.Reason, detail: String? = nil,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
+            let before = try await TLSServers.seen(by: server)
+            let result = try await call(server, tls: tls)
+            let after = try await TLSServers.seen(by: server)
+
+            guard case .failure(let error) = result, let failure = error.tlsFailure else {
+                Issue.record("expected a TLS failure, got \(result)", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(failure.reason == reason, "\(failure)", sourceLocation: sourceLocation)
+            #expect(
+                error.description.contains("the TLS handshake with 127.0.0.1:\(TLSServers.url(server).port!) failed"),
+                "\(error)", sourceLocation: sourceLocation)
+            if let detail {
+                #expect(failure.detail?.contains(detail) == true, "\(failure)", sourceLocation: sourceLocation)
+            }
+            #expect(!error.description.contains("s3cr3t"), sourceLocation: sourceLocation)
+            #expect(
+                after.requests.count == before.requests.count, "a request reached \(server)",
+                sourceLocation: sourceLocation)
+            // One refused connection, plus at most the one that read the certificate to say why.
+            #expect(after.connections - before.connections <= 2, "retried", sourceLocation: sourceLocation)
+        }
+
+        @Test("A server whose certificate chains to the policy's CA is called, and sees the request")
+        func trustsTheGivenCA() async throws {
+            let key = Self.key()
+            for tls in [
+                TLSPolicy(trust: .only([try TLSServers.ca()])),
+                TLSPolicy(trust: .systemRootsAnd([try TLSServers.ca()])),
+            ] {
+                let echo = try await call("good", tls: tls, key: key).get()
+                #expect(echo.path == "/\(key)")
+                #expect(echo.headers["Authorization"] == "Bearer s3cr3t-token")
+            }
+        }
+
+        @Test("With the system's roots only, a private CA's certificate is refused as an unknown CA")
+        func systemRootsRefuseThePrivateCA() async throws {
+            try await expectRefused("good", tls: .default, reason: .unknownIssuer, detail: "issued by")
+        }
+
+        @Test("An expired certificate is refused, and the failure says when it expired")
+        func refusesExpired() async throws {
+            try await expectRefused(
+                "expired", tls: TLSPolicy(trust: .only([try TLSServers.ca()])), reason: .expiredCertificate,
+                detail: "it expired on")
+        }
+
+        @Test("A certificate for another host is refused")
+        func refusesWrongHost() async throws {
+            try await expectRefused(
+                "wrong-host", tls: TLSPolicy(trust: .only([try TLSServers.ca()])), reason: .wrongHost)
+        }
+
+        @Test("A self-signed certificate is refused as self-signed")
+        func refusesSelfSigned() async throws {
+            try await expectRefused(
+                "self-signed", tls: TLSPolicy(trust: .systemRootsAnd([try TLSServers.ca()])),
+                reason: .selfSignedCertificate)
+        }
+
+        @Test("A certificate from an unknown CA is refused, and the failure names its issuer")
+        func refusesUnknownCA() async throws {
+            try await expectRefused(
+                "other-ca", tls: TLSPolicy(trust: .systemRootsAnd([try TLSServers.ca()])), reason: .unknownIssuer,
+                detail: "EndpointKit untrusted CA")
+        }
+
+        @Test("A pinned policy refuses a certificate that the rest of the policy would trust")
+        func pinRefusesOtherwiseTrustedCertificate() async throws {
+            let pinned = TLSPolicy(trust: .only([try TLSCertificate(pemFile: TLSServers.file("other-ca.pem"))]))
+            try await expectRefused("good", tls: pinned, reason: .notPinned, detail: "none of the 1 pinned")
+        }
+
+        @Test("A leaf certificate pinned by itself is refused, never let through: SwiftNIO SSL needs a root")
+        func leafPinIsRefused() async throws {
+            // BoringSSL, as SwiftNIO SSL 2.37 sets it up, verifies a chain up to a root and offers
+            // no partial-chain verification: a leaf is no trust anchor, even a self-signed one.
+            let pinned = TLSPolicy(trust: .only([try TLSCertificate(pemFile: TLSServers.file("self-signed.pem"))]))
+            try await expectRefused("self-signed", tls: pinned, reason: .notPinned)
+        }
+
+        @Test("Mutual TLS: the client certificate is presented; without one, or with a stranger's, the call is refused")
+        func mutualTLS() async throws {
+            let ca = try TLSServers.ca()
+            let identity = try TLSClientIdentity(
+                certificatePEMFile: TLSServers.file("client.pem"), privateKeyPEMFile: TLSServers.file("client.key"))
+            let echo = try await call("mutual", tls: TLSPolicy(trust: .only([ca]), clientIdentity: identity)).get()
+            #expect(echo.client_certificate == "test client")
+
+            try await expectRefused("mutual", tls: TLSPolicy(trust: .only([ca])), reason: .clientCertificateRequired)
+            let stranger = try TLSClientIdentity(
+                certificatePEMFile: TLSServers.file("other-client.pem"),
+                privateKeyPEMFile: TLSServers.file("other-client.key"))
+            let refused = try await call("mutual", tls: TLSPolicy(trust: .only([ca]), clientIdentity: stranger))
+            #expect(
+                [.clientCertificateRefused, .handshakeFailed].contains(refused.failureValue?.tlsFailure?.reason),
+                "\(refused)")
+        }
+
+        @Test("A minimum of TLS 1.3 refuses a server that stops at TLS 1.2")
+        func refusesOldVersion() async throws {
+            let ca = try TLSServers.ca()
+            _ = try await call("tls12", tls: TLSPolicy(trust: .only([ca]))).get()
+            try await expectRefused(
+                "tls12", tls: TLSPolicy(trust: .only([ca]), minimumVersion: .v1_3), reason: .unsupportedVersion)
+        }
+
+        @Test("A stalled handshake fails within AsyncHTTPClient's connect timeout, and no request is sent")
+        func stalledHandshake() async throws {
+            var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+            configuration.timeout.connect = .seconds(1)
+            let before = try await TLSServers.seen(by: "stall")
+            let result = try await call("stall", tls: .default, configuration: configuration, retryPolicy: .never)
+            let after = try await TLSServers.seen(by: "stall")
+            // AsyncHTTPClient 1.37 reports it as its handshake timeout or as its connect timeout,
+            // whichever of its two timers fires first: a timeout either way.
+            let error = try #require(result.failureValue)
+            #expect(error.tlsFailure?.reason == .handshakeTimedOut || error.isTimeout, "\(error)")
+            #expect(after.connections - before.connections == 1)
+            #expect(after.requests.count == before.requests.count)
+        }
+
+        @Test("A handshake cut off by the server is a TLS failure and is not retried")
+        func cutOffHandshake() async throws {
+            let before = try await TLSServers.seen(by: "cutoff")
+            let result = try await call("cutoff", tls: .default)
+            let after = try await TLSServers.seen(by: "cutoff")
+            #expect(
+                [.connectionClosedDuringHandshake, .handshakeFailed].contains(result.failureValue?.tlsFailure?.reason),
+                "\(result)")
+            #expect(after.connections - before.connections == 1)
+        }
+
+        @Test("A policy for one host applies to it only: the same server under another name is refused")
+        func appliesPerHost() async throws {
+            let tls = TLSPolicy(perHost: ["127.0.0.1": TLSPolicy(trust: .only([try TLSServers.ca()]))])
+            _ = try await call("good", tls: tls).get()
+            try await HTTPBin.withHTTPClient { httpClient in
+                var localhost = URLComponents(url: TLSServers.url("good"), resolvingAgainstBaseURL: false)!
+                localhost.host = "localhost"
+                let client = try Client(baseURL: localhost.url!) {
+                    $0.retryPolicy = .never
+                    $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: tls)
+                }
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Secret(key: Self.key()))
+                }
+                #expect(result.failureValue?.tlsFailure?.reason == .unknownIssuer, "\(result)")
+            }
+        }
+
+        @Test("Turning verification off, for local development, accepts any certificate")
+        func insecureAcceptsAnything() async throws {
+            _ = try await call("expired", tls: TLSPolicy(trust: .insecureAcceptAnyCertificateForLocalDevelopment)).get()
+        }
+
+        @Test("A certificate or key that is not one is refused when the transport is made")
+        func refusesUnreadableCertificate() async throws {
+            let garbage = try TLSCertificate(derBytes: Data([0x30, 0x82, 0x00, 0x03, 1, 2, 3]), source: "garbage.der")
+            _ = try await HTTPBin.withHTTPClient { httpClient in
+                #expect(throws: TLSPolicyError.invalidCertificate(source: "garbage.der")) {
+                    try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([garbage])))
+                }
+            }
+        }
+
+        // URLSession on Linux trusts the system's store only: the refusals are what can be proved.
+
+        @Test("URLSession on Linux reports a refused certificate as URLError(-1) with libcurl's message")
+        func urlSessionReportsUnknownError() async throws {
+            #if canImport(FoundationNetworking)
+                do {
+                    _ = try await URLSession.shared.data(from: TLSServers.url("self-signed"))
+                    Issue.record("URLSession accepted a self-signed certificate")
+                } catch let error as URLError {
+                    // The reproduction of what TLSFailure(urlSessionError:url:) works around.
+                    #expect(error.code == .unknown)
+                    #expect((error.userInfo[NSLocalizedDescriptionKey] as? String)?.contains("self-signed") == true)
+                }
+            #endif
+        }
+
+        @Test("URLSessionTransport reports refused certificates as typed TLS failures, and sends no request")
+        func urlSessionRefusals() async throws {
+            for (server, reason) in [
+                ("self-signed", TLSFailure.Reason.selfSignedCertificate), ("good", .unknownIssuer),
+            ] {
+                let before = try await TLSServers.seen(by: server)
+                let client = Client(baseURL: TLSServers.url(server), authenticator: .bearer("s3cr3t-token")) {
+                    $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+                }
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Secret(key: Self.key()))
+                }
+                let after = try await TLSServers.seen(by: server)
+                #expect(result.failureValue?.tlsFailure?.reason == reason, "\(result)")
+                #expect(after.requests.count == before.requests.count)
+                #expect(after.connections - before.connections == 1, "retried")
+            }
+        }
+    }
+
+    extension Result {
+        /// The error of a failure, `nil` for a success.
+        var failureValue: Failure? {
+            if case .failure(let error) = self { return error }
+            return nil
+        }
+    }
+#endif
