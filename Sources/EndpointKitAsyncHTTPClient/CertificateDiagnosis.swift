@@ -72,9 +72,12 @@
             return try await certificate.futureResult.get()
         }
 
+        /// `"CN=api.example.com, O=Example"`: the common name and organization, as a person reads
+        /// a certificate's name.
         private static func describe(_ name: [SSLCertificateName]) -> String {
-            let parts = name.map { "\($0)" }
-            return parts.isEmpty ? "an unnamed issuer" : parts.joined(separator: ", ")
+            let labels: [(SSLCertificateNameType, String)] = [(.commonName, "CN"), (.organization, "O")]
+            let parts = labels.flatMap { type, label in name.filter { $0.type == type }.map { "\(label)=\($0.value)" } }
+            return parts.isEmpty ? "an unnamed issuer" : "\"\(parts.joined(separator: ", "))\""
         }
 
         private static func date(_ time: time_t) -> String {
