@@ -11,3 +11,9 @@ fault_server_pid="${fault_server_pid:-}"
 
 start_fault_server() { start_local_server fault "the fault server"; }
 stop_fault_server() { stop_local_server fault "the fault server"; }
+
+# The same server over HTTPS, with the TLS servers' test certificate (start_tls_servers first):
+# exports FAULT_HTTPS_SERVER_URL.
+fault_https_server_pid="${fault_https_server_pid:-}"
+start_fault_https_server() { start_local_server fault_https "the fault server over TLS" fault https; }
+stop_fault_https_server() { stop_local_server fault_https "the fault server over TLS"; }

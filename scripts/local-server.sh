@@ -4,6 +4,9 @@
 #
 #   start_local_server NAME LABEL   # e.g. `start_local_server fault "the fault server"`:
 #                                   # exports FAULT_SERVER_URL, sets fault_server_pid
+#   start_local_server fault_https "the fault server over TLS" fault https
+#                                   # the same script over HTTPS with the TLS servers' test
+#                                   # certificate: exports FAULT_HTTPS_SERVER_URL
 #   stop_local_server NAME LABEL    # any number of times
 #
 # scripts/httpbin.sh's start_httpbin sets `trap stop_httpbin EXIT`, replacing any EXIT trap.
@@ -28,11 +31,17 @@ stop_local_server() {
 
 start_local_server() {
     local name=$1 label=$2 pid_variable="${1}_server_pid" url_variable current previous="" port pid
-    url_variable="$(echo "$name" | tr '[:lower:]' '[:upper:]')_SERVER_URL"
-    local python_variable="$(echo "$name" | tr '[:lower:]' '[:upper:]')_SERVER_PYTHON"
+    local script=${3:-$1} scheme=${4:-http}
+    url_variable="$(echo "$name" | tr '[:lower:]-' '[:upper:]_')_SERVER_URL"
+    local python_variable="$(echo "$script" | tr '[:lower:]' '[:upper:]')_SERVER_PYTHON"
     local python="${!python_variable:-python3}"
+    local tls=()
+    if [ "$scheme" = https ]; then
+        # The TLS servers' test PKI (scripts/tls-servers.sh): the certificate for 127.0.0.1.
+        tls=(--tls-cert "${TLS_PKI_DIR:?start_tls_servers first}/good.pem" --tls-key "$TLS_PKI_DIR/good.key")
+    fi
     port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-    "$python" "$local_server_directory/${name}_server.py" --port "$port" --exit-with-parent &
+    "$python" "$local_server_directory/${script}_server.py" --port "$port" --exit-with-parent "${tls[@]}" &
     pid=$!
     printf -v "$pid_variable" '%s' "$pid"
 
@@ -49,11 +58,14 @@ start_local_server() {
     esac
     trap 'exit 130' INT TERM
 
-    export "$url_variable=http://127.0.0.1:$port"
+    export "$url_variable=$scheme://127.0.0.1:$port"
     for _ in $(seq 1 50); do
-        # Without proxies: an http_proxy in the environment must not catch 127.0.0.1.
-        if "$python" -c 'import sys, urllib.request as u
-u.build_opener(u.ProxyHandler({})).open(sys.argv[1] + "/health", timeout=1)' "${!url_variable}" 2>/dev/null; then
+        # Without proxies: an http_proxy in the environment must not catch 127.0.0.1. Over TLS,
+        # trusting only the test CA.
+        if "$python" -c 'import ssl, sys, urllib.request as u
+context = ssl.create_default_context(cafile=sys.argv[2]) if sys.argv[2] else None
+u.build_opener(u.ProxyHandler({}), u.HTTPSHandler(context=context)).open(sys.argv[1] + "/health", timeout=1)' \
+            "${!url_variable}" "${tls:+$TLS_PKI_DIR/ca.pem}" 2>/dev/null; then
             echo "==> ${label^} is serving at ${!url_variable} (pid $pid)"
             return 0
         fi

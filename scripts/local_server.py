@@ -1,6 +1,8 @@
 """What scripts/fault_server.py and scripts/stream_server.py share (Python 3 standard library
-only): the command line `--port PORT [--exit-with-parent]`, a threading HTTP server on 127.0.0.1
-that does not report clients hanging up as errors, and a clean stop on SIGTERM.
+only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM --tls-key PEM]`, a
+threading HTTP server on 127.0.0.1 that does not report clients hanging up as errors, and a clean
+stop on SIGTERM. With --tls-cert and --tls-key it serves HTTPS (Python's ssl, OpenSSL), each
+handshake in its connection's thread, so that the same routes run over TLS.
 
     from local_server import serve
     serve(MyHandler, "EndpointKit's … server")
@@ -9,6 +11,7 @@ that does not report clients hanging up as errors, and a clean stop on SIGTERM.
 import argparse
 import os
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -17,6 +20,16 @@ from http.server import ThreadingHTTPServer
 
 class LocalServer(ThreadingHTTPServer):
     daemon_threads = True
+    tls_context = None
+
+    def finish_request(self, request, client_address):
+        if self.tls_context is not None:
+            request = self.tls_context.wrap_socket(request, server_side=True, do_handshake_on_connect=False)
+            try:
+                request.do_handshake()
+            except (ssl.SSLError, OSError):  # a client that refused the certificate, or left
+                return
+        super().finish_request(request, client_address)
 
     def handle_error(self, request, client_address):
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hangs up is no error
@@ -29,9 +42,14 @@ def serve(handler, description):
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, required=True, help="the port to listen on; 0 picks a free one")
     parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
+    parser.add_argument("--tls-cert", help="serve HTTPS with this certificate chain (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     arguments = parser.parse_args()
 
     server = LocalServer(("127.0.0.1", arguments.port), handler)
+    if arguments.tls_cert:
+        server.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        server.tls_context.load_cert_chain(arguments.tls_cert, arguments.tls_key)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if arguments.exit_with_parent:
         parent = os.getppid()

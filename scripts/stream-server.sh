@@ -11,3 +11,9 @@ stream_server_pid="${stream_server_pid:-}"
 
 start_stream_server() { start_local_server stream "the stream server"; }
 stop_stream_server() { stop_local_server stream "the stream server"; }
+
+# The same server over HTTPS, with the TLS servers' test certificate (start_tls_servers first):
+# exports STREAM_HTTPS_SERVER_URL.
+stream_https_server_pid="${stream_https_server_pid:-}"
+start_stream_https_server() { start_local_server stream_https "the stream server over TLS" stream https; }
+stop_stream_https_server() { stop_local_server stream_https "the stream server over TLS"; }

@@ -80,6 +80,7 @@ import json
 import math
 import select
 import socket
+import ssl
 import threading
 import time
 from collections import defaultdict
@@ -180,7 +181,7 @@ class StreamHandler(BaseHTTPRequestHandler):
             self.send_json(400, {"error": str(error)})
         except Dropped:
             pass
-        except ConnectionError:
+        except (ConnectionError, ssl.SSLError):  # over TLS, a write after the client left
             self.client_gone()
         finally:
             self.end_record()
@@ -470,12 +471,14 @@ class StreamHandler(BaseHTTPRequestHandler):
             if not poller.poll(remaining * 1000):
                 continue
             try:
-                pending = self.connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+                # The raw socket's bytes: an SSLSocket refuses recv flags. Over TLS, what a client
+                # sends on an event stream is its close_notify before it hangs up.
+                pending = socket.socket.recv(self.connection, 1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
             except BlockingIOError:
                 continue
             except OSError:
                 raise ConnectionResetError("the client went away") from None
-            if not pending:
+            if not pending or isinstance(self.connection, ssl.SSLSocket):
                 raise ConnectionResetError("the client went away")
             time.sleep(max(0, deadline - time.monotonic()))  # a pipelined request: just wait
             return

@@ -12,6 +12,12 @@ enum StreamServer {
         text.isEmpty ? nil : URL(string: text)
     }
 
+    /// The same server over HTTPS (`STREAM_HTTPS_SERVER_URL`), with the TLS servers' test
+    /// certificate, or `nil` when it does not run.
+    static let tlsURL: URL? = ProcessInfo.processInfo.environment["STREAM_HTTPS_SERVER_URL"].flatMap { text in
+        text.isEmpty ? nil : URL(string: text)
+    }
+
     /// Now on the server's clock, `CLOCK_MONOTONIC` (Python's `time.monotonic()` on Linux), in
     /// seconds. A test that reads it when it leaves its loop and compares it with when the server
     /// saw the disconnect measures the disconnect alone. Subtracting the server's "now" in the log

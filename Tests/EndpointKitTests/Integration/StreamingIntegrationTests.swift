@@ -6,31 +6,39 @@ import Testing
 struct StreamingIntegrationTests {
     private let server = StreamServer.url ?? URL(string: "http://127.0.0.1:9")!
 
+    /// The server, or its HTTPS twin for the transport over TLS.
+    private func server(_ transport: TransportUnderTest) -> URL {
+        transport.url(plain: server, tls: StreamServer.tlsURL)
+    }
+
     private func client(
         _ transport: TransportUnderTest, authenticator: some Authenticator = NoAuthenticator(),
         timeouts: Timeouts = .default
     ) -> Client {
-        client(transport.make(), authenticator: authenticator, timeouts: timeouts)
+        client(transport.make(), authenticator: authenticator, timeouts: timeouts, server: server(transport))
     }
 
     private func client(
         _ transport: any Transport, authenticator: some Authenticator = NoAuthenticator(),
-        timeouts: Timeouts = .default
+        timeouts: Timeouts = .default, server: URL? = nil
     ) -> Client {
-        Client(baseURL: server, authenticator: authenticator) {
+        Client(baseURL: server ?? self.server, authenticator: authenticator) {
             $0.transport = transport
             $0.timeouts = timeouts
             $0.retryPolicy = .never  // a retry would hide a failure the test should see
         }
     }
 
-    private func log(_ key: String) async throws -> StreamServer.Log.Connections {
-        try await client(.urlSession).get(StreamServer.Log(key: key))
+    /// What the server that `transport` talks to saw for `key`.
+    private func log(_ key: String, over transport: TransportUnderTest = .urlSession) async throws
+        -> StreamServer.Log.Connections
+    {
+        try await client(transport.usesTLS ? transport : .urlSession).get(StreamServer.Log(key: key))
     }
 
     @Test(
         "A drop in the middle of an event reconnects with Last-Event-ID: one continuous sequence",
-        arguments: TransportUnderTest.allCases)
+        arguments: TransportUnderTest.allCasesWithTLS)
     func reconnectsWithLastEventID(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
         var indexes: [Int] = []
@@ -40,13 +48,13 @@ struct StreamingIntegrationTests {
             indexes.append(event.data.index)
         }
         #expect(indexes == [1, 2, 3, 4, 5])
-        let connections = try await log(key).connections
+        let connections = try await log(key, over: transport).connections
         // After event 5 the server ends the response; the reconnection that follows gets 204.
         #expect(connections.map(\.lastEventID) == [nil, "2", "4", "5"])
         #expect(connections.last?.status == 204)
     }
 
-    @Test("The server's retry sets the wait before reconnecting", arguments: TransportUnderTest.allCases)
+    @Test("The server's retry sets the wait before reconnecting", arguments: TransportUnderTest.allCasesWithTLS)
     func honoursRetry(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
         var endpoint = ServerEvents(key: key, query: ["count": 2, "drop_after": 1, "retry": 400])
@@ -54,7 +62,7 @@ struct StreamingIntegrationTests {
         var indexes: [Int] = []
         for try await event in client(transport).stream(endpoint) { indexes.append(event.data.index) }
         #expect(indexes == [1, 2])
-        let connections = try await log(key).connections
+        let connections = try await log(key, over: transport).connections
         try #require(connections.count == 3)  // the third, after the end of event 2, gets 204
         let wait = connections[1].started - (connections[0].ended ?? connections[0].started)
         // No earlier than the server's retry, and well before the policy's own 30 s: an order that
@@ -62,7 +70,7 @@ struct StreamingIntegrationTests {
         #expect(wait >= 0.4 && wait < 30, "waited \(wait) s")
     }
 
-    @Test("A reconnection answered with 204 ends the stream cleanly", arguments: TransportUnderTest.allCases)
+    @Test("A reconnection answered with 204 ends the stream cleanly", arguments: TransportUnderTest.allCasesWithTLS)
     func noContentStops(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
         var indexes: [Int] = []
@@ -71,12 +79,12 @@ struct StreamingIntegrationTests {
             indexes.append(event.data.index)
         }
         #expect(indexes == [1, 2, 3])
-        #expect(try await log(key).connections.count == 2)
+        #expect(try await log(key, over: transport).connections.count == 2)
     }
 
     @Test(
         "A response that is not text/event-stream fails with its status and body",
-        arguments: TransportUnderTest.allCases)
+        arguments: TransportUnderTest.allCasesWithTLS)
     func wrongContentType(over transport: TransportUnderTest) async throws {
         let stream = client(transport).stream(ServerEvents(key: StreamServer.uniqueKey(), route: "wrong-type"))
         await #expect {
@@ -89,7 +97,7 @@ struct StreamingIntegrationTests {
         }
     }
 
-    @Test("A 401 renews the token once, then the stream flows", arguments: TransportUnderTest.allCases)
+    @Test("A 401 renews the token once, then the stream flows", arguments: TransportUnderTest.allCasesWithTLS)
     func renewsTheTokenBeforeTheStream(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
         let plain = client(transport)
@@ -105,17 +113,17 @@ struct StreamingIntegrationTests {
         #expect(indexes == [1, 2, 3])
         // The log also has the renewal's POST, which sends no token, and the reconnection after
         // the end of the events, which the server answers with 204.
-        let connections = try await log(key).connections
+        let connections = try await log(key, over: transport).connections
         let authorizations = connections.compactMap(\.authorization)
         #expect(authorizations == ["Bearer expired", "Bearer token-1", "Bearer token-1"])
     }
 
     @Test(
         "A stream redirected to another origin arrives there without its credentials",
-        .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set"), arguments: TransportUnderTest.allCases)
+        .enabled(if: HTTPBin.url != nil, "HTTPBIN_URL is not set"), arguments: TransportUnderTest.allCasesWithTLS)
     func redirectToAnotherOriginDropsCredentials(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
-        let target = server.appendingPathComponent("sse/\(key)/events").absoluteString + "?count=2"
+        let target = server(transport).appendingPathComponent("sse/\(key)/events").absoluteString + "?count=2"
         let httpbin = try #require(HTTPBin.url)
         let client = Client(baseURL: httpbin, authenticator: .bearer("s3cret")) {
             $0.transport = transport.make()
@@ -124,12 +132,12 @@ struct StreamingIntegrationTests {
         var indexes: [Int] = []
         for try await event in client.stream(RedirectedEvents(target: target)) { indexes.append(event.data.index) }
         #expect(indexes == [1, 2])
-        #expect(try await log(key).connections.map(\.authorization) == [nil])
+        #expect(try await log(key, over: transport).connections.map(\.authorization) == [nil])
     }
 
     @Test(
         "Leaving the loop closes the connection: the server sees the disconnect within 100 ms",
-        arguments: TransportUnderTest.allCases)
+        arguments: TransportUnderTest.allCasesWithTLS)
     func leavingTheLoopDisconnects(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
         var received = 0
@@ -139,7 +147,7 @@ struct StreamingIntegrationTests {
         }
         let left = StreamServer.clockNow()
         try await Task.sleep(nanoseconds: 300_000_000)
-        let log = try await log(key)
+        let log = try await log(key, over: transport)
         let connection = try #require(log.connections.first)
         let ended = try #require(connection.ended)
         #expect(connection.disconnectedByClient)
@@ -147,7 +155,9 @@ struct StreamingIntegrationTests {
         #expect(latency < 0.1, "the server saw the disconnect \(latency) s after the loop ended")
     }
 
-    @Test("Cancelling the reading task closes the connection within 100 ms", arguments: TransportUnderTest.allCases)
+    @Test(
+        "Cancelling the reading task closes the connection within 100 ms", arguments: TransportUnderTest.allCasesWithTLS
+    )
     func cancellingDisconnects(over transport: TransportUnderTest) async throws {
         let key = StreamServer.uniqueKey()
         let client = client(transport)
@@ -161,7 +171,7 @@ struct StreamingIntegrationTests {
         let cancelled = StreamServer.clockNow()
         await #expect(throws: EndpointError.self) { try await reader.value }
         try await Task.sleep(nanoseconds: 300_000_000)
-        let log = try await log(key)
+        let log = try await log(key, over: transport)
         let latency = (log.connections.first?.ended ?? .infinity) - cancelled  // both on the server's clock
         #expect(log.connections.first?.disconnectedByClient == true)
         #expect(latency < 0.1, "the server saw the disconnect \(latency) s after the cancel")
@@ -169,7 +179,7 @@ struct StreamingIntegrationTests {
 
     @Test(
         "JSON lines: a malformed line fails with its number after the lines before it",
-        arguments: TransportUnderTest.allCases)
+        arguments: TransportUnderTest.allCasesWithTLS)
     func jsonLinesWithAMalformedLine(over transport: TransportUnderTest) async throws {
         var indexes: [Int] = []
         let stream = client(transport).stream(
@@ -183,7 +193,7 @@ struct StreamingIntegrationTests {
         #expect(indexes == [1, 2])  // line 3 is blank, line 4 is the malformed one
     }
 
-    @Test("A POST stream of chat chunks ends at [DONE]", arguments: TransportUnderTest.allCases)
+    @Test("A POST stream of chat chunks ends at [DONE]", arguments: TransportUnderTest.allCasesWithTLS)
     func chatCompletionEndsAtDone(over transport: TransportUnderTest) async throws {
         var text = ""
         for try await event in client(transport).stream(ChatCompletion(prompt: "streams arrive token by token")) {
@@ -192,7 +202,7 @@ struct StreamingIntegrationTests {
         #expect(text == "streams arrive token by token")
     }
 
-    @Test("The idle timeout applies between arriving bytes", arguments: TransportUnderTest.allCases)
+    @Test("The idle timeout applies between arriving bytes", arguments: TransportUnderTest.allCasesWithTLS)
     func idleTimeoutBetweenBytes(over transport: TransportUnderTest) async throws {
         var endpoint = ServerEvents(key: StreamServer.uniqueKey(), query: ["count": 3, "interval": 1500])
         endpoint.reconnection = .never
@@ -206,7 +216,7 @@ struct StreamingIntegrationTests {
         #expect(indexes == [1])
     }
 
-    @Test("Keep-alive comments count as activity for the idle timeout", arguments: TransportUnderTest.allCases)
+    @Test("Keep-alive comments count as activity for the idle timeout", arguments: TransportUnderTest.allCasesWithTLS)
     func commentsKeepTheStreamAlive(over transport: TransportUnderTest) async throws {
         let endpoint = ServerEvents(
             key: StreamServer.uniqueKey(), query: ["count": 4, "interval": 300, "comment_every": 1])
