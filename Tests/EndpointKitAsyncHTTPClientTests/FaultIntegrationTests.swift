@@ -29,13 +29,32 @@
             "ahc-\(UUID().uuidString.prefix(8).lowercased())"
         }
 
-        @Test("A connection closed mid-body is transportFailed with URLError.networkConnectionLost")
-        func droppedConnection() async throws {
-            try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.faultServerURL!) {
-                    $0.retryPolicy = .never
+        /// Over plain HTTP, or over HTTPS to the fault server's TLS twin, trusting the test CA.
+        static let schemes =
+            ProcessInfo.processInfo.environment["FAULT_HTTPS_SERVER_URL"] == nil ? ["http"] : ["http", "https"]
+
+        /// A client of the fault server, or of its TLS twin for `https`.
+        private func client(_ scheme: String, _ httpClient: HTTPClient, retryPolicy: RetryPolicy) throws -> Client {
+            guard scheme == "https" else {
+                return Client(baseURL: HTTPBin.faultServerURL!) {
+                    $0.retryPolicy = retryPolicy
                     $0.transport = AsyncHTTPClientTransport(client: httpClient)
                 }
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let ca = try TLSCertificate(pemFile: URL(fileURLWithPath: environment["TLS_PKI_DIR"]! + "/ca.pem"))
+            return try Client(baseURL: URL(string: environment["FAULT_HTTPS_SERVER_URL"]!)!) {
+                $0.retryPolicy = retryPolicy
+                $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([ca])))
+            }
+        }
+
+        @Test(
+            "A connection closed mid-body is transportFailed with URLError.networkConnectionLost, also over TLS",
+            arguments: schemes)
+        func droppedConnection(scheme: String) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = try client(scheme, httpClient, retryPolicy: .never)
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
                     try await client.get(Dropped(key: Self.uniqueKey()))
@@ -46,13 +65,13 @@
             }
         }
 
-        @Test("The retry policy tries a GET cut short again, as it does with URLSession")
-        func droppedConnectionIsRetried() async throws {
+        @Test(
+            "The retry policy tries a GET cut short again, as it does with URLSession, also over TLS",
+            arguments: schemes)
+        func droppedConnectionIsRetried(scheme: String) async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = Client(baseURL: HTTPBin.faultServerURL!) {
-                    $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
-                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
-                }
+                let client = try client(
+                    scheme, httpClient, retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0.01))
                 let key = Self.uniqueKey()
 
                 let values = try await client.get(Dropped(key: key, failures: 1))
