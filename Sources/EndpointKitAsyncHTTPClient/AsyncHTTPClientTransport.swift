@@ -161,6 +161,34 @@
             return configuration
         }
 
+        /// ``makeDefaultConfiguration()`` with every request sent through `proxy`: a `CONNECT`
+        /// tunnel to the server (for `https` URLs, and AsyncHTTPClient tunnels `http` URLs too), with
+        /// `Proxy-Authorization: Basic …` on the `CONNECT` only when the proxy has credentials.
+        /// The server's own credentials travel inside the tunnel, encrypted for `https`; the
+        /// proxy's never reach the server.
+        ///
+        /// ```swift
+        /// let proxy = ProxySettings.fromEnvironment().proxy(for: apiURL)
+        /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
+        /// ```
+        ///
+        /// One `HTTPClient` has one proxy: a client of a host that `NO_PROXY` names gets an
+        /// `HTTPClient` made with `proxy: nil`. A proxy that refuses fails the call with a
+        /// `ProxyFailure` (`407`: `.authenticationRequired`).
+        ///
+        /// - Parameter proxy: The proxy, or `nil` to connect directly.
+        /// - Returns: A new configuration; change anything but `redirectConfiguration`.
+        public static func makeDefaultConfiguration(proxy: HTTPProxy?) -> HTTPClient.Configuration {
+            var configuration = makeDefaultConfiguration()
+            if let proxy {
+                let authorization = proxy.credentials.map {
+                    HTTPClient.Authorization.basic(username: $0.username, password: $0.password)
+                }
+                configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
+            }
+            return configuration
+        }
+
         /// Sends `request` with the `HTTPClient`, following redirects with EndpointKit's rules.
         ///
         /// - Parameter request: The request to send.
@@ -202,6 +230,9 @@
         /// ``TLSFailure`` (its certificate refusal explained), a `URLError` where one fits, else
         /// `error`.
         func reported(_ error: any Error, for url: URL?) async -> any Error {
+            if let proxyFailure = ProxyFailure(asyncHTTPClientError: error, proxy: client.configuredProxy) {
+                return proxyFailure
+            }
             guard let failure = TLSFailure(asyncHTTPClientError: error, url: url) else {
                 return URLError(asyncHTTPClientError: error) ?? error
             }

@@ -23,4 +23,12 @@
             return nil
         }
     }
+
+    extension HTTPClient {
+        /// The proxy of the client's configuration (which AsyncHTTPClient keeps internal), read by
+        /// reflection as ``followsRedirectsItself`` is, to name it in a `ProxyFailure`.
+        var configuredProxy: HTTPClient.Configuration.Proxy? {
+            Mirror(reflecting: self).descendant("configuration", "proxy") as? HTTPClient.Configuration.Proxy
+        }
+    }
 #endif
