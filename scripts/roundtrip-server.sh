@@ -32,7 +32,7 @@ sys.exit(not version("connexion").startswith("3.3."))' 2>/dev/null; then
 stop_roundtrip_server() {
     if [ -n "$roundtrip_server_pid" ] && kill -0 "$roundtrip_server_pid" 2>/dev/null; then
         kill "$roundtrip_server_pid" 2>/dev/null
-        wait "$roundtrip_server_pid" 2>/dev/null
+        wait "$roundtrip_server_pid" 2>/dev/null || true
         echo "==> Stopped the round-trip server (pid $roundtrip_server_pid)"
     fi
     roundtrip_server_pid=""
