@@ -39,12 +39,18 @@ indirect enum JSONTree: Decodable, Equatable, CustomStringConvertible {
         self = try JSONTree(parsing: encoder.encode(value))
     }
 
-    /// The paths (`orders[1].payment.iban`) where this tree and another differ, with both values.
+    /// The paths (`$[1].payment.iban`) where this tree (the left one) and another differ, with
+    /// both values, or the side a member is missing from.
     func differences(from other: JSONTree, at path: String = "$") -> [String] {
         switch (self, other) {
         case (.object(let mine), .object(let theirs)):
-            return Set(mine.keys).union(theirs.keys).sorted().flatMap { key in
-                (mine[key] ?? .missing).differences(from: theirs[key] ?? .missing, at: "\(path).\(key)")
+            return Set(mine.keys).union(theirs.keys).sorted().flatMap { key -> [String] in
+                switch (mine[key], theirs[key]) {
+                case (let left?, let right?): return left.differences(from: right, at: "\(path).\(key)")
+                case (let left?, nil): return ["\(path).\(key): \(left) on the left, missing on the right"]
+                case (nil, let right?): return ["\(path).\(key): missing on the left, \(right) on the right"]
+                case (nil, nil): return []
+                }
             }
         case (.array(let mine), .array(let theirs)) where mine.count == theirs.count:
             return zip(mine, theirs).enumerated().flatMap { index, pair in
@@ -54,9 +60,6 @@ indirect enum JSONTree: Decodable, Equatable, CustomStringConvertible {
             return self == other ? [] : ["\(path): \(self) ≠ \(other)"]
         }
     }
-
-    /// Stands for a member that is not there at all (which differs from `null`).
-    static let missing = JSONTree.string("<missing>")
 
     var description: String {
         switch self {
