@@ -182,6 +182,13 @@ let package = Package(
             ],
             resources: [.copy("Descriptions"), .copy("Golden"), .copy("Fixtures")]
         ),
+        // The round-trip harness: code that endpointkit-generate wrote from Descriptions/ (in
+        // Generated/, a module of its own, since its support types would clash with
+        // EndpointKitGeneratorTests' own generated code), called against connexion
+        // (scripts/roundtrip-server.sh). It needs no trait.
+        .testTarget(
+            name: "EndpointKitRoundTripTests", dependencies: ["EndpointKit"], exclude: ["Descriptions"]
+        ),
         .testTarget(
             name: "SampleAppTests", dependencies: ["SampleApp", "EndpointKitTesting"], resources: [.copy("Fixtures")]
         ),

@@ -28,6 +28,9 @@
             var documentation: [String]
             /// Stored out of line (`@Indirect`), because the struct would otherwise contain itself.
             var isIndirect = false
+            /// Required by the description but nullable: encoded as `null` when `nil`, not left out
+            /// (a server that checks `required` refuses the object without it).
+            var encodesNull = false
         }
 
         var name: String

@@ -106,7 +106,8 @@
                 writer.line()
                 writer.line("/// A value with the given members; those left out are absent.")
                 writer.memberwiseInitializer(structure.properties.map { ($0.name, $0.type, $0.isOptional) })
-                if structure.properties.contains(where: { $0.name != $0.jsonName }) {
+                let encodesNull = structure.properties.contains(where: \.encodesNull)
+                if encodesNull || structure.properties.contains(where: { $0.name != $0.jsonName }) {
                     writer.line()
                     writer.block("private enum CodingKeys: String, CodingKey") { writer in
                         for property in structure.properties {
@@ -116,6 +117,10 @@
                                     ? "case \(name)" : "case \(name) = \(literal(property.jsonName))")
                         }
                     }
+                }
+                if encodesNull {
+                    writer.line()
+                    writer.encoderWritingNulls(structure.properties)
                 }
                 for nested in structure.nested {
                     writer.line()

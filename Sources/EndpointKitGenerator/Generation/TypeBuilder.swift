@@ -77,7 +77,8 @@
             var properties: [StructDeclaration.Property] = []
             for ((jsonName, schema), propertyName) in zip(object.properties, Self.propertyNames(of: object)) {
                 let type = try typeExpression(for: schema, suggestedName: SwiftName.type(jsonName), in: &nested)
-                let isOptional = isNullable(schema) || !object.required.contains(jsonName)
+                let isRequired = object.required.contains(jsonName)
+                let isOptional = isNullable(schema) || !isRequired
                 // A struct cannot hold itself, even through an optional: such a property is boxed.
                 let isIndirect = currentComponent.map { componentsHeldByValue(in: schema).contains($0) } ?? false
                 needsIndirect = needsIndirect || isIndirect
@@ -86,7 +87,7 @@
                         name: propertyName, jsonName: jsonName, type: type, isOptional: isOptional,
                         documentation: Documentation.lines(
                             title: nil, summary: schema.summary, deprecated: schema.deprecated),
-                        isIndirect: isIndirect))
+                        isIndirect: isIndirect, encodesNull: isRequired && isOptional))
             }
             return StructDeclaration(
                 name: name, documentation: documentation, properties: properties, nested: nested.declarations)

@@ -33,4 +33,14 @@ public struct CodeOfConduct: Codable, Hashable, Sendable, JSONObject {
         case body
         case htmlURL = "html_url"
     }
+
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.key, forKey: .key)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.url, forKey: .url)
+        try container.encodeIfPresent(self.body, forKey: .body)
+        try container.encode(self.htmlURL, forKey: .htmlURL)
+    }
 }

@@ -31,4 +31,13 @@ public struct CodeOfConductSimple: Codable, Hashable, Sendable, JSONObject {
         case name
         case htmlURL = "html_url"
     }
+
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.url, forKey: .url)
+        try container.encode(self.key, forKey: .key)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.htmlURL, forKey: .htmlURL)
+    }
 }

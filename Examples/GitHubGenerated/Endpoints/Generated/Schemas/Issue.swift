@@ -184,6 +184,44 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
         case reactions
     }
 
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.nodeID, forKey: .nodeID)
+        try container.encode(self.url, forKey: .url)
+        try container.encode(self.repositoryURL, forKey: .repositoryURL)
+        try container.encode(self.labelsURL, forKey: .labelsURL)
+        try container.encode(self.commentsURL, forKey: .commentsURL)
+        try container.encode(self.eventsURL, forKey: .eventsURL)
+        try container.encode(self.htmlURL, forKey: .htmlURL)
+        try container.encode(self.number, forKey: .number)
+        try container.encode(self.state, forKey: .state)
+        try container.encode(self.title, forKey: .title)
+        try container.encodeIfPresent(self.body, forKey: .body)
+        try container.encode(self.user, forKey: .user)
+        try container.encode(self.labels, forKey: .labels)
+        try container.encode(self.assignee, forKey: .assignee)
+        try container.encodeIfPresent(self.assignees, forKey: .assignees)
+        try container.encode(self.milestone, forKey: .milestone)
+        try container.encode(self.locked, forKey: .locked)
+        try container.encodeIfPresent(self.activeLockReason, forKey: .activeLockReason)
+        try container.encode(self.comments, forKey: .comments)
+        try container.encodeIfPresent(self.pullRequest, forKey: .pullRequest)
+        try container.encode(self.closedAt, forKey: .closedAt)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(self.draft, forKey: .draft)
+        try container.encodeIfPresent(self.closedBy, forKey: .closedBy)
+        try container.encodeIfPresent(self.bodyHTML, forKey: .bodyHTML)
+        try container.encodeIfPresent(self.bodyText, forKey: .bodyText)
+        try container.encodeIfPresent(self.timelineURL, forKey: .timelineURL)
+        try container.encodeIfPresent(self.repository, forKey: .repository)
+        try container.encodeIfPresent(self.performedViaGithubApp, forKey: .performedViaGithubApp)
+        try container.encode(self.authorAssociation, forKey: .authorAssociation)
+        try container.encodeIfPresent(self.reactions, forKey: .reactions)
+    }
+
     /// One of several types.
     public indirect enum Label: Codable, Hashable, Sendable, JSONObject, ExpressibleByStringLiteral {
         /// A `String`.
@@ -303,6 +341,16 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
             case htmlURL = "html_url"
             case patchURL = "patch_url"
             case url
+        }
+
+        /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(self.mergedAt, forKey: .mergedAt)
+            try container.encode(self.diffURL, forKey: .diffURL)
+            try container.encode(self.htmlURL, forKey: .htmlURL)
+            try container.encode(self.patchURL, forKey: .patchURL)
+            try container.encode(self.url, forKey: .url)
         }
     }
 }

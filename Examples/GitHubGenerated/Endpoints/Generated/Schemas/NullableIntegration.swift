@@ -104,6 +104,28 @@ public struct NullableIntegration: Codable, Hashable, Sendable, JSONObject {
         case pem
     }
 
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encodeIfPresent(self.slug, forKey: .slug)
+        try container.encode(self.nodeID, forKey: .nodeID)
+        try container.encode(self.owner, forKey: .owner)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.externalURL, forKey: .externalURL)
+        try container.encode(self.htmlURL, forKey: .htmlURL)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
+        try container.encode(self.permissions, forKey: .permissions)
+        try container.encode(self.events, forKey: .events)
+        try container.encodeIfPresent(self.installationsCount, forKey: .installationsCount)
+        try container.encodeIfPresent(self.clientID, forKey: .clientID)
+        try container.encodeIfPresent(self.clientSecret, forKey: .clientSecret)
+        try container.encodeIfPresent(self.webhookSecret, forKey: .webhookSecret)
+        try container.encodeIfPresent(self.pem, forKey: .pem)
+    }
+
     /// An object of the API description.
     public struct Permissions: Codable, Hashable, Sendable, JSONObject {
         /// The `issues` member.

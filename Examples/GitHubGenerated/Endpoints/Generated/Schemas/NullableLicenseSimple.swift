@@ -44,4 +44,15 @@ public struct NullableLicenseSimple: Codable, Hashable, Sendable, JSONObject {
         case nodeID = "node_id"
         case htmlURL = "html_url"
     }
+
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.key, forKey: .key)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.url, forKey: .url)
+        try container.encode(self.spdxID, forKey: .spdxID)
+        try container.encode(self.nodeID, forKey: .nodeID)
+        try container.encodeIfPresent(self.htmlURL, forKey: .htmlURL)
+    }
 }

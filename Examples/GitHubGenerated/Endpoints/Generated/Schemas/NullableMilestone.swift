@@ -97,6 +97,27 @@ public struct NullableMilestone: Codable, Hashable, Sendable, JSONObject {
         case dueOn = "due_on"
     }
 
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.url, forKey: .url)
+        try container.encode(self.htmlURL, forKey: .htmlURL)
+        try container.encode(self.labelsURL, forKey: .labelsURL)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.nodeID, forKey: .nodeID)
+        try container.encode(self.number, forKey: .number)
+        try container.encode(self.state, forKey: .state)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.description, forKey: .description)
+        try container.encode(self.creator, forKey: .creator)
+        try container.encode(self.openIssues, forKey: .openIssues)
+        try container.encode(self.closedIssues, forKey: .closedIssues)
+        try container.encode(self.createdAt, forKey: .createdAt)
+        try container.encode(self.updatedAt, forKey: .updatedAt)
+        try container.encode(self.closedAt, forKey: .closedAt)
+        try container.encode(self.dueOn, forKey: .dueOn)
+    }
+
     /// One of a set of strings; values added later decode too.
     public struct State: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
         ParameterValueConvertible

@@ -119,4 +119,30 @@ public struct NullableSimpleUser: Codable, Hashable, Sendable, JSONObject {
         case siteAdmin = "site_admin"
         case starredAt = "starred_at"
     }
+
+    /// Encodes every member; those the description requires are `null` when `nil`, not left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.email, forKey: .email)
+        try container.encode(self.login, forKey: .login)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.nodeID, forKey: .nodeID)
+        try container.encode(self.avatarURL, forKey: .avatarURL)
+        try container.encode(self.gravatarID, forKey: .gravatarID)
+        try container.encode(self.url, forKey: .url)
+        try container.encode(self.htmlURL, forKey: .htmlURL)
+        try container.encode(self.followersURL, forKey: .followersURL)
+        try container.encode(self.followingURL, forKey: .followingURL)
+        try container.encode(self.gistsURL, forKey: .gistsURL)
+        try container.encode(self.starredURL, forKey: .starredURL)
+        try container.encode(self.subscriptionsURL, forKey: .subscriptionsURL)
+        try container.encode(self.organizationsURL, forKey: .organizationsURL)
+        try container.encode(self.reposURL, forKey: .reposURL)
+        try container.encode(self.eventsURL, forKey: .eventsURL)
+        try container.encode(self.receivedEventsURL, forKey: .receivedEventsURL)
+        try container.encode(self.type, forKey: .type)
+        try container.encode(self.siteAdmin, forKey: .siteAdmin)
+        try container.encodeIfPresent(self.starredAt, forKey: .starredAt)
+    }
 }
