@@ -6,92 +6,98 @@
     import Testing
 
     /// AsyncHTTPClientTransport through mitmproxy (`scripts/proxy-servers.sh`): an open proxy and
-    /// one that asks for Basic credentials, both leaving CONNECT tunnels alone. Serialized: each
-    /// test reads what the proxies recorded, before and after.
-    @Suite(
-        "Proxies: AsyncHTTPClientTransport through mitmproxy", .requiresTLSServers,
-        .enabled(if: ProxyRecord.file != nil, "PROXY_RECORD_FILE is not set: run scripts/test"), .serialized)
-    struct ProxyIntegrationTests {
-        private let environment = ProcessInfo.processInfo.environment
+    /// one that asks for Basic credentials, both leaving CONNECT tunnels alone. Nested in the TLS
+    /// suite, whose `.serialized` covers it: both count what the TLS server `good` saw.
+    extension TLSIntegrationTests {
+        @Suite(
+            "Proxies: AsyncHTTPClientTransport through mitmproxy",
+            .enabled(if: ProxyRecord.file != nil, "PROXY_RECORD_FILE is not set: run scripts/test"))
+        struct ProxyIntegrationTests {
+            private let environment = ProcessInfo.processInfo.environment
 
-        /// Calls the TLS test server `good` (trusting the test CA) through `proxy`, with an origin
-        /// credential, and returns the echo of what the server saw.
-        private func callThrough(_ proxy: HTTPProxy?) async throws -> Result<TLSIntegrationTests.Echo, EndpointError> {
-            try await HTTPBin.withHTTPClient(
-                configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy)
-            ) {
-                httpClient in
-                let client = try Client(baseURL: TLSServers.url("good"), authenticator: .bearer("origin-s3cr3t")) {
-                    $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
-                    $0.transport = try AsyncHTTPClientTransport(
-                        client: httpClient, tls: TLSPolicy(trust: .only([try TLSServers.ca()])))
-                }
-                return await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(TLSIntegrationTests.Secret(key: TLSIntegrationTests.key()))
+            /// Calls the TLS test server `good` (trusting the test CA) through `proxy`, with an origin
+            /// credential, and returns the echo of what the server saw.
+            private func callThrough(_ proxy: HTTPProxy?) async throws -> Result<
+                TLSIntegrationTests.Echo, EndpointError
+            > {
+                try await HTTPBin.withHTTPClient(
+                    configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy)
+                ) {
+                    httpClient in
+                    let client = try Client(baseURL: TLSServers.url("good"), authenticator: .bearer("origin-s3cr3t")) {
+                        $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+                        $0.transport = try AsyncHTTPClientTransport(
+                            client: httpClient, tls: TLSPolicy(trust: .only([try TLSServers.ca()])))
+                    }
+                    return await HTTPBin.result { () async throws(EndpointError) in
+                        try await client.get(TLSIntegrationTests.Secret(key: TLSIntegrationTests.key()))
+                    }
                 }
             }
-        }
 
-        private var goodTarget: String {
-            "127.0.0.1:\(TLSServers.url("good").port!)"
-        }
-
-        @Test("An https call goes through a CONNECT tunnel: the proxy sees the target, never the origin's credential")
-        func tunnelsHTTPS() async throws {
-            let before = try ProxyRecord.read()
-            let echo = try await callThrough(try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)).get()
-            let seen = try ProxyRecord.read().dropFirst(before.count)
-
-            #expect(echo.headers["Authorization"] == "Bearer origin-s3cr3t")
-            #expect(seen.map(\.kind) == ["connect"], "\(seen)")
-            #expect(seen.first?.target == goodTarget)
-            #expect(!seen.contains { $0.mentions("origin-s3cr3t") }, "the proxy saw the origin's credential")
-        }
-
-        @Test("A proxy that asks for credentials: without them the call fails with ProxyFailure and is not retried")
-        func refusesWithoutCredentials() async throws {
-            var proxy = try HTTPProxy(url: URL(string: environment["PROXY_AUTH_URL"]!)!)
-            proxy.credentials = nil
-            let before = try ProxyRecord.read()
-            let result = try await callThrough(proxy)
-            let seen = try ProxyRecord.read().dropFirst(before.count)
-
-            guard case .failure(.transportFailed(let failure)) = result else {
-                Issue.record("expected a transport failure, got \(result)")
-                return
+            private var goodTarget: String {
+                "127.0.0.1:\(TLSServers.url("good").port!)"
             }
-            let proxyFailure = try #require(failure.underlying as? ProxyFailure, "\(failure.underlying)")
-            #expect(proxyFailure.reason == .authenticationRequired)
-            #expect(failure.reason.contains("asked for credentials"), "\(failure.reason)")
-            #expect(seen.filter { $0.kind == "connect" }.count == 1, "retried: \(seen)")
-        }
 
-        @Test(
-            "With credentials the tunnel opens; the proxy's credentials never reach the server, nor the password a log")
-        func authenticatesToTheProxy() async throws {
-            let proxy = try HTTPProxy(url: URL(string: environment["PROXY_AUTH_URL"]!)!)
-            #expect(!proxy.description.contains("s3cret"))
-            let echo = try await callThrough(proxy).get()
-            #expect(echo.headers["Proxy-Authorization"] == nil)
-            #expect(echo.headers["Authorization"] == "Bearer origin-s3cr3t")
-        }
+            @Test(
+                "An https call goes through a CONNECT tunnel: the proxy sees the target, never the origin's credential")
+            func tunnelsHTTPS() async throws {
+                let before = try ProxyRecord.read()
+                let echo = try await callThrough(try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)).get()
+                let seen = try ProxyRecord.read().dropFirst(before.count)
 
-        @Test("An http call through the proxy arrives; AsyncHTTPClient tunnels it with CONNECT as well")
-        func carriesPlainHTTP() async throws {
-            let before = try ProxyRecord.read()
-            let proxy = try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)
-            let status = try await HTTPBin.withHTTPClient(
-                configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy)
-            ) { httpClient in
-                let client = Client(baseURL: HTTPBin.url!) {
-                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                #expect(echo.headers["Authorization"] == "Bearer origin-s3cr3t")
+                #expect(seen.map(\.kind) == ["connect"], "\(seen)")
+                #expect(seen.first?.target == goodTarget)
+                #expect(!seen.contains { $0.mentions("origin-s3cr3t") }, "the proxy saw the origin's credential")
+            }
+
+            @Test("A proxy that asks for credentials: without them the call fails with ProxyFailure and is not retried")
+            func refusesWithoutCredentials() async throws {
+                var proxy = try HTTPProxy(url: URL(string: environment["PROXY_AUTH_URL"]!)!)
+                proxy.credentials = nil
+                let before = try ProxyRecord.read()
+                let result = try await callThrough(proxy)
+                let seen = try ProxyRecord.read().dropFirst(before.count)
+
+                guard case .failure(.transportFailed(let failure)) = result else {
+                    Issue.record("expected a transport failure, got \(result)")
+                    return
                 }
-                return try await client.send(HTTPBinStatus(code: 204)).statusCode
+                let proxyFailure = try #require(failure.underlying as? ProxyFailure, "\(failure.underlying)")
+                #expect(proxyFailure.reason == .authenticationRequired)
+                #expect(failure.reason.contains("asked for credentials"), "\(failure.reason)")
+                #expect(seen.filter { $0.kind == "connect" }.count == 1, "retried: \(seen)")
             }
-            let seen = try ProxyRecord.read().dropFirst(before.count)
-            #expect(status == 204)
-            #expect(seen.map(\.kind) == ["connect"], "\(seen)")
-            #expect(seen.first?.target == "\(HTTPBin.url!.host!):\(HTTPBin.url!.port!)")
+
+            @Test(
+                "With credentials the tunnel opens; the proxy's credentials never reach the server, nor the password a log"
+            )
+            func authenticatesToTheProxy() async throws {
+                let proxy = try HTTPProxy(url: URL(string: environment["PROXY_AUTH_URL"]!)!)
+                #expect(!proxy.description.contains("s3cret"))
+                let echo = try await callThrough(proxy).get()
+                #expect(echo.headers["Proxy-Authorization"] == nil)
+                #expect(echo.headers["Authorization"] == "Bearer origin-s3cr3t")
+            }
+
+            @Test("An http call through the proxy arrives; AsyncHTTPClient tunnels it with CONNECT as well")
+            func carriesPlainHTTP() async throws {
+                let before = try ProxyRecord.read()
+                let proxy = try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)
+                let status = try await HTTPBin.withHTTPClient(
+                    configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy)
+                ) { httpClient in
+                    let client = Client(baseURL: HTTPBin.url!) {
+                        $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                    }
+                    return try await client.send(HTTPBinStatus(code: 204)).statusCode
+                }
+                let seen = try ProxyRecord.read().dropFirst(before.count)
+                #expect(status == 204)
+                #expect(seen.map(\.kind) == ["connect"], "\(seen)")
+                #expect(seen.first?.target == "\(HTTPBin.url!.host!):\(HTTPBin.url!.port!)")
+            }
         }
     }
 
