@@ -48,8 +48,8 @@ let package = Package(
         ),
         .default(enabledTraits: []),
     ],
-    // Every package is gated by a trait: async-http-client, swift-nio and swift-nio-ssl (which
-    // async-http-client depends on too) by `AsyncHTTPClient`, Yams
+    // Every package is gated by a trait: async-http-client, swift-nio, swift-nio-ssl and
+    // swift-nio-http2 (which async-http-client depends on too) by `AsyncHTTPClient`, Yams
     // and OpenAPIKit by `OpenAPIGenerator`, swift-log by `Logging`, swift-metrics by `Metrics` and
     // swift-distributed-tracing by `Tracing`. Every product of theirs below is a dependency only `.when(traits:)`,
     // so with default traits SwiftPM resolves and fetches none of them (scripts/check-consumer
@@ -58,6 +58,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.36.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Without its default trait (ExternalLoading), which the generator does not use.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
@@ -82,6 +83,8 @@ let package = Package(
                 .product(
                     name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOHTTP2", package: "swift-nio-http2", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOTLS", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),

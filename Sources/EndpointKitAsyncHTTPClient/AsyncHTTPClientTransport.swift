@@ -47,6 +47,10 @@
     ///   thrown as that `URLError`, with AsyncHTTPClient's error under `NSUnderlyingErrorKey`, so
     ///   that `RetryPolicy` and `EndpointError.isTimeout` read them as they read URLSession's.
     /// - **Authentication challenges** do not exist here: a `401` is returned as it is, with its body.
+    /// - **HTTP/2** is negotiated over TLS when the server offers it and the `HTTPClient`'s
+    ///   `httpVersion` is `.automatic` (the default). A stream the server refuses, or drops with a
+    ///   `GOAWAY`, fails with `URLError(.networkConnectionLost)`: the server did not process it, and
+    ///   the client's `RetryPolicy` sends an idempotent call again, on a new connection.
     public struct AsyncHTTPClientTransport: Transport {
         /// The AsyncHTTPClient client that sends the requests; the app shuts it down.
         public let client: HTTPClient

@@ -3,6 +3,7 @@
     import Foundation
     import NIOCore
     import NIOHTTP1
+    import NIOHTTP2
     import NIOPosix
 
     #if canImport(FoundationNetworking)
@@ -19,6 +20,10 @@
         /// - a refused or unreachable connection → `.cannotConnectToHost`;
         /// - a connection closed or reset while the request was under way, also in the middle of a
         ///   body → `.networkConnectionLost`;
+        /// - an HTTP/2 stream that the server refused (`RST_STREAM` with `REFUSED_STREAM`) or dropped
+        ///   with a `GOAWAY` whose last stream ID is below it (SwiftNIO HTTP/2 reports those as
+        ///   closed with `CANCEL`): the server did not process the request → `.networkConnectionLost`,
+        ///   so that the retry policy sends an idempotent call again, on a new connection;
         /// - a response that is not valid HTTP → `.badServerResponse`.
         ///
         /// - Parameter error: The error AsyncHTTPClient threw.
@@ -38,6 +43,8 @@
                 if timeouts.contains(error) { return .timedOut }
                 if error == .remoteConnectionClosed { return .networkConnectionLost }
                 return nil
+            case let error as NIOHTTP2Errors.StreamClosed:
+                return [.refusedStream, .cancel].contains(error.errorCode) ? .networkConnectionLost : nil
             case is NIOConnectionError:
                 return .cannotConnectToHost
             case ChannelError.connectTimeout:

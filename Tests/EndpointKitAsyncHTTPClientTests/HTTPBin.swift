@@ -133,5 +133,13 @@
                 HTTPBin.faultServerURL != nil,
                 "FAULT_SERVER_URL is missing or malformed, so the fault-server suite would be skipped")
         }
+
+        @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, missing HTTP/2 servers fail the run")
+        func http2ServersAreThereWhenRequired() {
+            guard HTTPBin.isRequired else { return }
+            #expect(
+                HTTP2Servers.isAvailable,
+                "H2_SERVER_URL, H2_GOAWAY_URL or TLS_PKI_DIR is missing, so the HTTP/2 suite would be skipped")
+        }
     }
 #endif
