@@ -166,7 +166,11 @@ struct StreamingIntegrationTests {
             for try await _ in client.stream(ServerEvents(key: key, route: "forever")) { received += 1 }
             return received
         }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // Cancelled once the server has the request: a fixed wait was too short for a TLS handshake
+        // under ThreadSanitizer on two busy cores, and the server then saw no request at all.
+        for _ in 0..<200 where try await log(key, over: transport).connections.isEmpty {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
         reader.cancel()
         let cancelled = StreamServer.clockNow()
         await #expect(throws: EndpointError.self) { try await reader.value }
