@@ -240,6 +240,9 @@
             guard let failure = TLSFailure(asyncHTTPClientError: error, url: url) else {
                 return URLError(asyncHTTPClientError: error) ?? error
             }
+            // Behind a proxy, the certificate is not looked at: that would connect to the server
+            // directly, around the proxy.
+            guard client.configuredProxy == nil else { return failure }
             return await CertificateDiagnosis.explain(
                 failure, url: url, policy: tls ?? .default, group: client.eventLoopGroup)
         }

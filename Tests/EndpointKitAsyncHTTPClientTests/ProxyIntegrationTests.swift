@@ -81,6 +81,31 @@
                 #expect(echo.headers["Authorization"] == "Bearer origin-s3cr3t")
             }
 
+            @Test(
+                "Behind a proxy, a refused certificate is not looked at around the proxy: one CONNECT, no direct connection"
+            )
+            func noDiagnosisAroundTheProxy() async throws {
+                let proxy = try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)
+                let before = try ProxyRecord.read()
+                let serverBefore = try await TLSServers.seen(by: "good")
+                let result = try await HTTPBin.withHTTPClient(
+                    configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy)
+                ) { httpClient in
+                    let client = try Client(baseURL: TLSServers.url("good")) {
+                        $0.retryPolicy = .never
+                        $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: .default)
+                    }
+                    return await HTTPBin.result { () async throws(EndpointError) in
+                        try await client.get(TLSIntegrationTests.Secret(key: TLSIntegrationTests.key()))
+                    }
+                }
+                let seen = try ProxyRecord.read().dropFirst(before.count)
+                let serverAfter = try await TLSServers.seen(by: "good")
+                #expect(result.failureValue?.tlsFailure?.reason == .untrustedCertificate, "\(result)")
+                #expect(seen.filter { $0.kind == "connect" }.count == 1, "\(seen)")
+                #expect(serverAfter.connections - serverBefore.connections == 1)
+            }
+
             @Test("An http call through the proxy arrives; AsyncHTTPClient tunnels it with CONNECT as well")
             func carriesPlainHTTP() async throws {
                 let before = try ProxyRecord.read()
