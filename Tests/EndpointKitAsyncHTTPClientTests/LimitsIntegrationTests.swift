@@ -192,11 +192,14 @@
                 }
                 let start = ProcessInfo.processInfo.systemUptime
 
-                // 5 bytes, one every 0.4 s: about 2 s in all, with an idle timeout of 1 s.
-                let bytes = try await client.get(Drip(count: 5, interval: 0.4, timeouts: Timeouts(idle: 1)))
+                // 8 bytes, one every 0.5 s: 4 s in all, longer than the idle timeout of 3 s. The gaps
+                // are a sixth of the timeout, so that a loaded machine (these suites run side by side
+                // under ThreadSanitizer, and a gap of 0.4 s against 1 s once stretched past it in CI)
+                // cannot make a silence out of a slow read.
+                let bytes = try await client.get(Drip(count: 8, interval: 0.5, timeouts: Timeouts(idle: 3)))
 
-                #expect(bytes.count == 5)
-                #expect(HTTPBin.seconds(since: start) > 1.2)
+                #expect(bytes.count == 8)
+                #expect(HTTPBin.seconds(since: start) > 3)  // the transfer outlasted the idle timeout
             }
         }
 
