@@ -160,7 +160,15 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "EndpointKitGitHubTests", dependencies: ["EndpointKitGitHub", "EndpointKitTesting"],
+            name: "EndpointKitGitHubTests",
+            dependencies: [
+                "EndpointKitGitHub", "EndpointKitTesting",
+                // The GitHub-like server over HTTPS, which URLSession on Linux cannot trust.
+                "EndpointKitAsyncHTTPClient",
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
+                ),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -101,3 +101,12 @@ start_github_server() {
     echo "error: the GitHub server did not start" >&2
     return 1
 }
+
+# The same server over HTTPS, with the TLS servers' test certificate (start_tls_servers first),
+# started as scripts/local-server.sh starts the fault server's TLS twin (with its default
+# options: token ghp_testtoken, 250 repositories): exports GITHUB_HTTPS_SERVER_URL and sets
+# github_https_server_pid. stop_github_https_server stops it.
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/local-server.sh"
+github_https_server_pid="${github_https_server_pid:-}"
+start_github_https_server() { start_local_server github_https "the GitHub server over TLS" github https; }
+stop_github_https_server() { stop_local_server github_https "the GitHub server over TLS"; }

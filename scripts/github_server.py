@@ -2,10 +2,13 @@
 """A local, GitHub-like REST API for EndpointKit's tests and demos (Python standard library only).
 
     python3 scripts/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
-                                     [--flaky PATH ...]
+                                     [--flaky PATH ...] [--exit-with-parent]
+                                     [--tls-cert PEM --tls-key PEM]
 
 Serves on 127.0.0.1 only (--port 0: a free port, whose URL it prints), HTTP/1.1 with keep-alive,
-silently; stops on SIGTERM or SIGINT. Exit status 75 when the port is taken. User `octocat` (id 1)
+silently; over HTTPS with --tls-cert and --tls-key (scripts/local_server.py's TLS, so that
+scripts/local-server.sh can start it as it starts the fault server's TLS twin); stops on SIGTERM or
+SIGINT, and with --exit-with-parent once the process that started it has ended. Exit status 75 when the port is taken. User `octocat` (id 1)
 owns N public repositories `repo-001` ... (default 250), all deterministic; tokens default to
 ghp_testtoken; --rate-limit (default 5000) is per token and hour. --flaky PATH (repeatable) makes
 the first request to exactly that path (e.g. /user/repos; the query is not part of it) answer
@@ -48,8 +51,10 @@ import threading
 import time
 import traceback
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
+
+from local_server import LocalServer, exit_with_parent
 
 DOCS = "https://docs.github.com/rest"
 ISSUE_DOCS = DOCS + "/issues/issues#create-an-issue"
@@ -142,8 +147,7 @@ def make_repo(i, width):
             "permissions": PERMISSIONS, "network_count": forks, "subscribers_count": i * 7 % 40}
 
 
-class GitHubServer(ThreadingHTTPServer):
-    daemon_threads = True
+class GitHubServer(LocalServer):  # a ThreadingHTTPServer that can serve HTTPS
     request_queue_size = 128  # bursts of concurrent connections must not wait for SYN retries
 
     def __init__(self, address, repos, tokens, rate_limit, flaky=()):
@@ -176,10 +180,6 @@ class GitHubServer(ThreadingHTTPServer):
         self.stats["not_modified"] += status == 304
         self.stats["by_path"][path] = self.stats["by_path"].get(path, 0) + 1
         self.stats["by_status"][str(status)] = self.stats["by_status"].get(str(status), 0) + 1
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # clients may hang up at any time
-            super().handle_error(request, client_address)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -288,7 +288,8 @@ class Handler(BaseHTTPRequestHandler):
         return since.tzinfo is not None and mtime <= since.timestamp()
 
     def base_url(self):
-        return "http://" + (self.headers.get("Host") or "127.0.0.1:%d" % self.server.server_port).strip()
+        scheme = "https://" if self.server.tls_context is not None else "http://"
+        return scheme + (self.headers.get("Host") or "127.0.0.1:%d" % self.server.server_port).strip()
 
     def render(self, repo):
         """The repository as JSON text with its url on this server; the rest is serialized only once."""
@@ -395,6 +396,9 @@ def main(argv=None):
     parser.add_argument("--rate-limit", type=int, default=5000, help="requests per token and hour (default: 5000)")
     parser.add_argument("--flaky", action="append", default=[], metavar="PATH",
                         help="answer the first request to PATH with 503, repeatable")
+    parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
+    parser.add_argument("--tls-cert", help="serve HTTPS with this certificate chain (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     args = parser.parse_args(argv)
     if args.repos < 0 or args.rate_limit < 0:
         parser.error("--repos and --rate-limit must not be negative")
@@ -404,12 +408,16 @@ def main(argv=None):
     except OSError as failure:
         print(f"github_server: cannot listen on 127.0.0.1:{args.port}: {failure}", file=sys.stderr)
         return 75  # EX_TEMPFAIL: scripts/github-server.sh then tries another port
+    if args.tls_cert:
+        server.use_tls(args.tls_cert, args.tls_key)
+    if args.exit_with_parent:
+        exit_with_parent()
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     threading.Thread(target=server.serve_forever, name="serve_forever", daemon=True).start()
     if args.port == 0:
-        print(f"http://127.0.0.1:{server.server_port}", flush=True)
+        print(f"{'https' if args.tls_cert else 'http'}://127.0.0.1:{server.server_port}", flush=True)
     while not stop.wait(1):
         pass
     server.shutdown()

@@ -6,6 +6,9 @@ handshake in its connection's thread, so that the same routes run over TLS.
 
     from local_server import serve
     serve(MyHandler, "EndpointKit's … server")
+
+scripts/github_server.py, which has a command line of its own, subclasses LocalServer and calls
+use_tls and exit_with_parent itself.
 """
 
 import argparse
@@ -35,6 +38,23 @@ class LocalServer(ThreadingHTTPServer):
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a client that hangs up is no error
             super().handle_error(request, client_address)
 
+    def use_tls(self, certificate_chain, key):
+        """Serves HTTPS from now on, with this certificate chain and key (PEM files)."""
+        self.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        self.tls_context.load_cert_chain(certificate_chain, key)
+
+
+def exit_with_parent():
+    """Sends this process SIGTERM within a second once the process that started it has ended."""
+    parent = os.getppid()
+
+    def watch_parent():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
+
 
 def serve(handler, description):
     """Parses the command line and serves `handler` until SIGTERM, Ctrl-C or, with
@@ -48,18 +68,10 @@ def serve(handler, description):
 
     server = LocalServer(("127.0.0.1", arguments.port), handler)
     if arguments.tls_cert:
-        server.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        server.tls_context.load_cert_chain(arguments.tls_cert, arguments.tls_key)
+        server.use_tls(arguments.tls_cert, arguments.tls_key)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if arguments.exit_with_parent:
-        parent = os.getppid()
-
-        def watch_parent():
-            while os.getppid() == parent:
-                time.sleep(1)
-            os.kill(os.getpid(), signal.SIGTERM)
-
-        threading.Thread(target=watch_parent, daemon=True).start()
+        exit_with_parent()
     try:
         server.serve_forever()
     except KeyboardInterrupt:

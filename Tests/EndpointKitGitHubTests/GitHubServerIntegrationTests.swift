@@ -28,6 +28,11 @@ struct GitHubEnvironmentTests {
         #expect(
             GitHubServer.url != nil,
             "GITHUB_SERVER_URL is not set, so the GitHub-server tests would be skipped: run scripts/test")
+        #if AsyncHTTPClient
+            #expect(
+                GitHubServerTransport.tls != nil,
+                "GITHUB_HTTPS_SERVER_URL or TLS_PKI_DIR is not set, so no test would call the GitHub server over HTTPS")
+        #endif
     }
 }
 
@@ -68,18 +73,25 @@ struct GitHubServerIntegrationTests {
         let path = "/stats"
     }
 
-    private func client(token: String = GitHubServer.token, cache: (any ResponseCache)? = nil) -> Client {
-        Client(baseURL: GitHubServer.url!, authenticator: .token(token)) {
+    private func client(
+        over way: GitHubServerTransport, token: String = GitHubServer.token, cache: (any ResponseCache)? = nil
+    ) throws -> Client {
+        let transport = try way.makeTransport()
+        return Client(baseURL: way.baseURL, authenticator: .token(token)) {
             $0.api = .gitHub
             $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
             $0.cache = cache
+            $0.transport = transport
         }
     }
 
-    @Test("All 250 repositories arrive in order over three pages of 100, each page with its rate limit")
-    func paginatesAllRepositories() async throws {
+    @Test(
+        "All 250 repositories arrive in order over three pages of 100, each page with its rate limit",
+        arguments: GitHubServerTransport.available)
+    func paginatesAllRepositories(over way: GitHubServerTransport) async throws {
         var pages: [Response<[Repository]>] = []
-        for try await page in client().pages(of: UserRepositories()) {
+        let client = try client(over: way)
+        for try await page in client.pages(of: UserRepositories()) {
             pages.append(page)
         }
         #expect(pages.map(\.value.count) == [100, 100, 50])
@@ -87,21 +99,25 @@ struct GitHubServerIntegrationTests {
         #expect(names == (1...250).map { String(format: "repo-%03d", $0) })
         #expect(pages.allSatisfy { $0.rateLimit?.limit == 5000 })
         #expect(pages.last?.nextPageURL == nil)
+        #expect(pages.first?.nextPageURL?.scheme == way.baseURL.scheme)  // the Link header names the server as called
         #expect(pages.first?.links.contains { $0.has(relation: "last") } == true)
     }
 
-    @Test("The elements sequence yields every repository once")
-    func iteratesElements() async throws {
+    @Test("The elements sequence yields every repository once", arguments: GitHubServerTransport.available)
+    func iteratesElements(over way: GitHubServerTransport) async throws {
         var count = 0
-        for try await _ in client().pages(of: UserRepositories()).elements() { count += 1 }
+        let client = try client(over: way)
+        for try await _ in client.pages(of: UserRepositories()).elements() { count += 1 }
         #expect(count == 250)
     }
 
-    @Test("A second identical request is answered by 304 from the cache")
-    func revalidatesWithETag() async throws {
-        let client = client(cache: InMemoryResponseCache())
-        let stats = Client(baseURL: GitHubServer.url!) {
+    @Test("A second identical request is answered by 304 from the cache", arguments: GitHubServerTransport.available)
+    func revalidatesWithETag(over way: GitHubServerTransport) async throws {
+        let client = try client(over: way, cache: InMemoryResponseCache())
+        let statsTransport = try way.makeTransport()
+        let stats = Client(baseURL: way.baseURL) {  // the same server: the TLS twin counts its own
             $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
+            $0.transport = statsTransport
         }
         let before = try await stats.get(Stats()).notModified
         let first = try await client.send(GetRepository(name: "repo-042"))
@@ -114,10 +130,11 @@ struct GitHubServerIntegrationTests {
         #expect(second.rateLimit != nil)  // the 304's fresh rate-limit headers, over the stored ones
     }
 
-    @Test("A 422 comes back with GitHub's decoded validation errors")
-    func decodesValidationErrors() async throws {
+    @Test("A 422 comes back with GitHub's decoded validation errors", arguments: GitHubServerTransport.available)
+    func decodesValidationErrors(over way: GitHubServerTransport) async throws {
+        let client = try client(over: way)
         do {
-            _ = try await client().post(CreateIssue(title: ""))
+            _ = try await client.post(CreateIssue(title: ""))
             Issue.record("expected a 422")
         } catch {
             #expect(error.response?.statusCode == 422)
@@ -126,13 +143,14 @@ struct GitHubServerIntegrationTests {
             #expect(apiError.errors.map(\.field) == ["title"])
             #expect(apiError.errors.map(\.code) == ["missing_field"])
         }
-        #expect(try await client().post(CreateIssue(title: "Works")).number >= 1)
+        #expect(try await client.post(CreateIssue(title: "Works")).number >= 1)
     }
 
-    @Test("A wrong token gives a 401 error with GitHub's message")
-    func rejectsWrongToken() async throws {
+    @Test("A wrong token gives a 401 error with GitHub's message", arguments: GitHubServerTransport.available)
+    func rejectsWrongToken(over way: GitHubServerTransport) async throws {
+        let client = try client(over: way, token: "ghp_wrong")
         do {
-            _ = try await client(token: "ghp_wrong").get(GetRepository(name: "repo-001"))
+            _ = try await client.get(GetRepository(name: "repo-001"))
             Issue.record("expected a 401")
         } catch {
             guard case .unacceptableStatus(let failure) = error else { throw TestFailure("\(error)") }
@@ -141,10 +159,11 @@ struct GitHubServerIntegrationTests {
         }
     }
 
-    @Test("An unknown repository is a 404 with GitHub's Not Found message")
-    func reportsNotFound() async throws {
+    @Test("An unknown repository is a 404 with GitHub's Not Found message", arguments: GitHubServerTransport.available)
+    func reportsNotFound(over way: GitHubServerTransport) async throws {
+        let client = try client(over: way)
         do {
-            _ = try await client().get(GetRepository(name: "missing"))
+            _ = try await client.get(GetRepository(name: "missing"))
         } catch {
             #expect(error.response?.statusCode == 404)
             #expect(error.errorBody(as: GitHubAPIError.self)?.message == "Not Found")
