@@ -56,7 +56,8 @@
                 }
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw await reported(error, for: request.url)
+                // Thrown before the head: once it arrives, the stream carries the failures.
+                throw await reported(error, for: request.url, beforeResponse: true)
             }
         }
     }

@@ -233,9 +233,25 @@
         /// What a request to `url` that failed with AsyncHTTPClient's `error` throws: a
         /// ``TLSFailure`` (its certificate refusal explained), a `URLError` where one fits, else
         /// `error`.
-        func reported(_ error: any Error, for url: URL?) async -> any Error {
+        ///
+        /// A timeout before any response (AsyncHTTPClient's connect timeout, or the idle timeout)
+        /// of an `https` request is a ``TLSFailure/Reason/handshakeTimedOut`` when a second
+        /// connection to the server is made but completes no handshake either: a server that
+        /// takes connections and stalls their handshakes, which sending the request again would
+        /// not help. Otherwise it stays a timeout, which the retry policy may try again.
+        func reported(_ error: any Error, for url: URL?, beforeResponse: Bool) async -> any Error {
             if let proxyFailure = ProxyFailure(asyncHTTPClientError: error, proxy: client.configuredProxy) {
                 return proxyFailure
+            }
+            if beforeResponse, client.configuredProxy == nil, Self.isTimeout(error), let url,
+                url.scheme?.lowercased() == "https", let host = url.host,
+                await CertificateDiagnosis.handshakeStalls(
+                    host: host, port: url.port ?? 443, group: client.eventLoopGroup)
+            {
+                return TLSFailure(
+                    reason: .handshakeTimedOut, server: TLSFailure.server(of: url),
+                    detail:
+                        "the server took the connection but did not complete the handshake, nor on a second connection")
             }
             guard let failure = TLSFailure(asyncHTTPClientError: error, url: url) else {
                 return URLError(asyncHTTPClientError: error) ?? error
@@ -245,6 +261,11 @@
             guard client.configuredProxy == nil else { return failure }
             return await CertificateDiagnosis.explain(
                 failure, url: url, policy: tls ?? .default, group: client.eventLoopGroup)
+        }
+
+        /// Whether `error` is AsyncHTTPClient's connect timeout or the transport's idle timeout.
+        private static func isTimeout(_ error: any Error) -> Bool {
+            (error as? HTTPClientError) == .connectTimeout || (error as? URLError)?.code == .timedOut
         }
 
         /// Sends one request (no redirect followed) and collects its response within the idle timeout.
@@ -263,7 +284,7 @@
                 }
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw await reported(error, for: request.url)
+                throw await reported(error, for: request.url, beforeResponse: !collector.hasReceivedHead)
             }
         }
     }

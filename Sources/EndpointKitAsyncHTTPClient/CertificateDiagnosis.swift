@@ -1,6 +1,7 @@
 #if AsyncHTTPClient
     import EndpointKit
     import Foundation
+    import NIOConcurrencyHelpers
     import NIOCore
     import NIOPosix
     import NIOSSL
@@ -14,6 +15,9 @@
     /// certificate of its own. Its findings, in order: expired or not valid yet; not chaining to
     /// a policy's own certificates (a pin); self-signed; else issued by an unknown CA. When that
     /// connection fails too, the failure stays `.untrustedCertificate`.
+    ///
+    /// The same kind of connection tells a handshake that stalls from a server that is slow or
+    /// unreachable (``handshakeStalls(host:port:group:)``).
     enum CertificateDiagnosis {
         static func explain(
             _ failure: TLSFailure, url: URL?, policy: TLSPolicy, group: any EventLoopGroup
@@ -43,17 +47,36 @@
             return explained
         }
 
+        /// Whether the server at `host`:`port` accepts a connection and then completes no TLS
+        /// handshake on it within 2 seconds. `false` when the connection fails, or the handshake
+        /// completes or fails.
+        static func handshakeStalls(host: String, port: Int, group: any EventLoopGroup) async -> Bool {
+            do {
+                _ = try await peerCertificate(host: host, port: port, group: group, timeout: .seconds(2))
+                return false
+            } catch {
+                return error is HandshakeStalled
+            }
+        }
+
+        /// A connection that was made, on which the handshake did not complete in time.
+        private struct HandshakeStalled: Error {}
+
         /// The leaf certificate the server at `host`:`port` presents, without verifying it.
-        private static func peerCertificate(host: String, port: Int, group: any EventLoopGroup) async throws
-            -> NIOSSLCertificate?
-        {
+        ///
+        /// - Throws: `HandshakeStalled` when the connection is made but the handshake does not
+        ///   complete within `timeout`; `ChannelError.connectTimeout` when no connection is made
+        ///   within it; the connection's or the handshake's error.
+        private static func peerCertificate(
+            host: String, port: Int, group: any EventLoopGroup, timeout: TimeAmount = .seconds(5)
+        ) async throws -> NIOSSLCertificate? {
             var configuration = TLSConfiguration.makeClientConfiguration()
             configuration.certificateVerification = .none
             let context = try NIOSSLContext(configuration: configuration)
             let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
             let certificate = group.next().makePromise(of: NIOSSLCertificate?.self)
             let connected = ClientBootstrap(group: group)
-                .connectTimeout(.seconds(5))
+                .connectTimeout(timeout)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let handler = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
@@ -62,12 +85,19 @@
                     }
                 }
                 .connect(host: host, port: port)
-            connected.whenFailure { certificate.fail($0) }
-            // A server that stalls its handshake does not hold the diagnosis up for long.
-            let timeout = group.next().scheduleTask(in: .seconds(5)) {
-                certificate.fail(ChannelError.connectTimeout(.seconds(5)))
+            let isConnected = NIOLockedValueBox(false)
+            connected.whenComplete { result in
+                switch result {
+                case .success: isConnected.withLockedValue { $0 = true }
+                case .failure(let error): certificate.fail(error)
+                }
             }
-            defer { timeout.cancel() }
+            // A server that stalls its handshake does not hold the diagnosis up for long.
+            let timer = group.next().scheduleTask(in: timeout) {
+                certificate.fail(
+                    isConnected.withLockedValue { $0 } ? HandshakeStalled() : ChannelError.connectTimeout(timeout))
+            }
+            defer { timer.cancel() }
             defer { connected.whenSuccess { $0.close(promise: nil) } }
             return try await certificate.futureResult.get()
         }

@@ -53,6 +53,11 @@
             self.watchdog = hasIdleTimeout ? watchdog : nil
         }
 
+        /// Whether the response's head has arrived.
+        var hasReceivedHead: Bool {
+            state.withLockedValue { $0.head != nil }
+        }
+
         /// Records `task` as the exchange this delegate collects and has the watchdog fail it after
         /// its idle timeout without progress, unless it is already over.
         func start(_ task: HTTPClient.Task<HTTPResponse>) {

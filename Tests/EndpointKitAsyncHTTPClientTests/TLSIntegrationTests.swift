@@ -33,13 +33,15 @@
         /// Calls `server` through AsyncHTTPClientTransport with `tls`, retrying up to 3 times.
         private func call(
             _ server: String, tls: TLSPolicy, configuration: HTTPClient.Configuration? = nil, key: String = key(),
-            retryPolicy: RetryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+            retryPolicy: RetryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01),
+            timeouts: Timeouts = .default
         ) async throws -> Result<Echo, EndpointError> {
             try await HTTPBin.withHTTPClient(
                 configuration: configuration ?? AsyncHTTPClientTransport.makeDefaultConfiguration()
             ) { httpClient in
                 let client = try Client(baseURL: TLSServers.url(server), authenticator: .bearer("s3cr3t-token")) {
                     $0.retryPolicy = retryPolicy
+                    $0.timeouts = timeouts
                     $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: tls)
                 }
                 return await HTTPBin.result { () async throws(EndpointError) in try await client.get(Secret(key: key)) }
@@ -160,18 +162,33 @@
                 "tls12", tls: TLSPolicy(trust: .only([ca]), minimumVersion: .v1_3), reason: .unsupportedVersion)
         }
 
-        @Test("A stalled handshake fails within AsyncHTTPClient's connect timeout, and no request is sent")
+        @Test("A stalled handshake fails at AsyncHTTPClient's connect timeout as a TLS failure, and is not retried")
         func stalledHandshake() async throws {
             var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
             configuration.timeout.connect = .seconds(1)
             let before = try await TLSServers.seen(by: "stall")
-            let result = try await call("stall", tls: .default, configuration: configuration, retryPolicy: .never)
+            let result = try await call("stall", tls: .default, configuration: configuration)
             let after = try await TLSServers.seen(by: "stall")
             // AsyncHTTPClient 1.37 reports it as its handshake timeout or as its connect timeout,
-            // whichever of its two timers fires first: a timeout either way.
+            // whichever of its two timers fires first. After its connect timeout the transport
+            // connects once more and finds that handshake stalled too: two connections then. A
+            // retry would have made more.
             let error = try #require(result.failureValue)
-            #expect(error.tlsFailure?.reason == .handshakeTimedOut || error.isTimeout, "\(error)")
-            #expect(after.connections - before.connections == 1)
+            #expect(error.tlsFailure?.reason == .handshakeTimedOut, "\(error)")
+            #expect((1...2).contains(after.connections - before.connections))
+            #expect(after.requests.count == before.requests.count)
+        }
+
+        @Test("The idle timeout applies to a stalled handshake: a TLS failure, not retried")
+        func stalledHandshakeWithinTheIdleTimeout() async throws {
+            let before = try await TLSServers.seen(by: "stall")
+            // AsyncHTTPClient's connect timeout stays at 10 s: the idle timeout fires first.
+            let result = try await call("stall", tls: .default, timeouts: Timeouts(idle: 0.5))
+            let after = try await TLSServers.seen(by: "stall")
+            let error = try #require(result.failureValue)
+            #expect(error.tlsFailure?.reason == .handshakeTimedOut, "\(error)")
+            // The call's connection and the transport's second look; a retry would make two more.
+            #expect(after.connections - before.connections == 2)
             #expect(after.requests.count == before.requests.count)
         }
 
