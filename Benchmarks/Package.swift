@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "EndpointKit", path: "..", traits: ["AsyncHTTPClient", "Logging", "Metrics", "Tracing"]),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // AsyncHTTPClient by hand over HTTPS: its TLSConfiguration.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         // The Server-Sent Events parser EndpointKit's is compared with.
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
         // What the observers cost, with no backend and with in-memory ones.
@@ -35,6 +37,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Sources/EndpointKitBenchmarks",
             // Exported, the AllocationCounter's malloc & co. replace glibc's for every library

@@ -93,6 +93,48 @@ def network(runs):
     return lines
 
 
+def https(runs):
+    """HTTPS against nginx's TLS port, 2 KB: throughput, the HTTP version nginx saw, and the TLS
+    handshakes of a whole run (each connection nginx accepted is one), warm-up included."""
+    rows = [("URLSession", "urlsession-raw https", "urlsession-endpointkit https", (1, 32)),
+            ("AsyncHTTPClient", "ahc-raw https", "ahc-endpointkit https", (1, 32)),
+            ("AsyncHTTPClient, `httpVersion = .http1Only`", "ahc-raw https-h1", "ahc-endpointkit https-h1", (32,))]
+    lines = ["| Transport | Protocol | In flight | Raw req/s | EndpointKit req/s | EK / raw "
+             "| TLS handshakes per run (raw / EK) | Handshakes per 10k calls (raw / EK) |",
+             "|---|---|--:|--:|--:|--:|--:|--:|"]
+    for name, raw, kit, concurrencies in rows:
+        for concurrency in concurrencies:
+            a, b = f"{raw} 2k c={concurrency}", f"{kit} 2k c={concurrency}"
+            if a not in runs and b not in runs:
+                continue
+            protocols = sorted({str(run.get("protocol", "–")) for run in runs.get(a, []) + runs.get(b, [])})
+            lines.append(
+                f"| {name} | {', '.join(protocols)} | {concurrency} | {num(med(runs, a, 'rps'))} "
+                f"| {num(med(runs, b, 'rps'))} | {paired_ratio(runs, b, a, 'rps')} "
+                f"| {num(med(runs, a, 'connections_in_all'))} / {num(med(runs, b, 'connections_in_all'))} "
+                f"| {num(per_10k(runs, a), 1)} / {num(per_10k(runs, b), 1)} |")
+    if len(lines) == 2:
+        return []
+    parts = [("AsyncHTTPClient's delegate API by hand", "ahc-raw-delegate"),
+             ("EndpointKit, the CA in the `HTTPClient`'s configuration (no `TLSPolicy`)", "ahc-endpointkit-client-tls"),
+             ("EndpointKit with a `TLSPolicy`", "ahc-endpointkit")]
+    lines += ["", "AsyncHTTPClient, 32 in flight: each way against AsyncHTTPClient's `execute` by hand "
+              "(the raw column above), in the same round:", "",
+              "| Way | HTTP/2 req/s | / by hand | HTTP/1.1 req/s | / by hand |", "|---|--:|--:|--:|--:|"]
+    for title, scenario in parts:
+        h2, h1 = f"{scenario} https 2k c=32", f"{scenario} https-h1 2k c=32"
+        lines.append(f"| {title} | {num(med(runs, h2, 'rps'))} | {paired_ratio(runs, h2, 'ahc-raw https 2k c=32', 'rps')} "
+                     f"| {num(med(runs, h1, 'rps'))} | {paired_ratio(runs, h1, 'ahc-raw https-h1 2k c=32', 'rps')} |")
+    return lines
+
+
+def per_10k(runs, label):
+    """Median over rounds of the connections a whole run opened per 10,000 of its calls."""
+    values = [run["connections_in_all"] * 10_000 / run["calls_in_all"] for run in runs.get(label, [])
+              if "connections_in_all" in run and run.get("calls_in_all")]
+    return statistics.median(values) if values else None
+
+
 def sweep(runs):
     labels = sorted((label for label in runs if label.startswith("sweep max=")), key=lambda l: int(l.split("=")[1]))
     if not labels:
@@ -243,6 +285,7 @@ def main():
     runs = load(arguments.results)
     sections = [
         (f"### Throughput over the network (median of {arguments.rounds} rounds)", network(runs)),
+        (f"### HTTPS (median of {arguments.rounds} rounds)", https(runs)),
         ("### URLSession connections per host", sweep(runs)),
         ("### Decoding", decoding(runs)),
         ("### Client overhead per request", overhead(runs)),

@@ -8,9 +8,11 @@ enum Benchmarks {
         usage: endpointkit-benchmarks --scenario NAME [--option value …]
 
         network (a local nginx): urlsession-shared, urlsession-raw, urlsession-endpointkit,
-          ahc-raw, ahc-endpointkit
+          ahc-raw, ahc-endpointkit, ahc-raw-delegate (AsyncHTTPClient's delegate API by hand),
+          ahc-endpointkit-client-tls (the CA in the HTTPClient's configuration, no TLSPolicy)
           --base-url URL --status-url URL --payload 2k|1m --expect N --requests N --concurrency N
-          [--max-connections N]
+          [--max-connections N] [--ca PEM] [--http-version automatic|1.1]
+          (an https --base-url: --ca is the CA AsyncHTTPClient trusts; URLSession trusts the system's)
         decoding: decode-jsondecoder, decode-responsedecoder, decode-client,
           decode-jsonserialization, decode-jsonobject, decode-snake-jsondecoder,
           decode-snake-responsedecoder

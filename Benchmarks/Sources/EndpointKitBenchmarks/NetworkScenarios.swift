@@ -3,6 +3,7 @@ import EndpointKit
 import EndpointKitAsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOSSL
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,6 +12,12 @@ import NIOCore
 /// A GET of a fixture from the local nginx, `requests` times with `concurrency` in flight, done
 /// raw or through EndpointKit over URLSession or AsyncHTTPClient. Every request checks the status
 /// and decodes `[Repo]`.
+///
+/// Over HTTPS (an `https` `--base-url`), `--ca FILE` is the test CA that AsyncHTTPClient trusts:
+/// by hand as the `HTTPClient`'s `tlsConfiguration`, through EndpointKit as a `TLSPolicy`.
+/// URLSession on Linux trusts the system's store only, to which `Benchmarks/run` adds the CA.
+/// `--http-version 1.1` keeps AsyncHTTPClient on HTTP/1.1; by default it negotiates HTTP/2 when
+/// the server offers it.
 struct NetworkScenario {
     let name: String
     let baseURL: URL
@@ -20,6 +27,8 @@ struct NetworkScenario {
     let concurrency: Int
     let status: ServerStatus
     let maximumConnectionsPerHost: Int?
+    let certificateAuthority: String?
+    let http1Only: Bool
 
     init(name: String, options: Options) throws {
         self.name = name
@@ -34,6 +43,41 @@ struct NetworkScenario {
         maximumConnectionsPerHost =
             options.string("max-connections", default: "").isEmpty
             ? nil : try options.integer("max-connections", default: 6)
+        let ca = options.string("ca", default: "")
+        certificateAuthority = ca.isEmpty ? nil : ca
+        switch options.string("http-version", default: "automatic") {
+        case "automatic": http1Only = false
+        case "1.1": http1Only = true
+        default: throw UsageError(message: "--http-version is automatic or 1.1")
+        }
+    }
+
+    /// The `HTTPClient` configuration EndpointKit's transport uses by default, over HTTP/1.1 only
+    /// if asked.
+    func asyncHTTPClientConfiguration() -> HTTPClient.Configuration {
+        var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+        if http1Only {
+            configuration.httpVersion = .http1Only
+        }
+        return configuration
+    }
+
+    /// What a user does by hand to trust the CA: the client's `tlsConfiguration`.
+    func rawAsyncHTTPClientConfiguration() -> HTTPClient.Configuration {
+        var configuration = asyncHTTPClientConfiguration()
+        if let certificateAuthority {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .file(certificateAuthority)
+            configuration.tlsConfiguration = tls
+        }
+        return configuration
+    }
+
+    /// What an EndpointKit user does: a `TLSPolicy` that trusts the CA only, or none.
+    func asyncHTTPClientTransport(_ httpClient: HTTPClient) throws -> AsyncHTTPClientTransport {
+        guard let certificateAuthority else { return AsyncHTTPClientTransport(client: httpClient) }
+        let ca = try TLSCertificate(pemFile: URL(fileURLWithPath: certificateAuthority))
+        return try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([ca])))
     }
 
     /// The configuration EndpointKit's transport uses by default, with `--max-connections` applied.
@@ -49,9 +93,12 @@ struct NetworkScenario {
         let url = baseURL.appendingPathComponent(fixturePath)
         switch name {
         case "urlsession-shared":
-            return try await measure(Self.rawURLSession(.shared, url: url))
+            return try await measure(
+                Self.rawURLSession(.shared, url: url), protocol: Self.protocolHeader(URLSession.shared, url: url))
         case "urlsession-raw":
-            return try await measure(Self.rawURLSession(URLSession(configuration: tunedConfiguration()), url: url))
+            let session = URLSession(configuration: tunedConfiguration())
+            return try await measure(
+                Self.rawURLSession(session, url: url), protocol: Self.protocolHeader(session, url: url))
         case "urlsession-endpointkit":
             let client: Client
             if maximumConnectionsPerHost == nil {
@@ -61,19 +108,52 @@ struct NetworkScenario {
                     $0.transport = URLSessionTransport(configuration: tunedConfiguration())
                 }
             }
-            return try await measure(Self.endpointKit(client, path: fixturePath))
+            return try await measure(
+                Self.endpointKit(client, path: fixturePath), protocol: Self.protocolHeader(client, path: fixturePath))
         case "ahc-raw":
-            // The same HTTPClient configuration as through EndpointKit: the transport's own.
-            let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
-            let result = await Result(catching: { try await measure(Self.rawAsyncHTTPClient(httpClient, url: url)) })
+            // The same HTTPClient configuration as through EndpointKit: the transport's own (and
+            // over HTTPS the CA, set where a user of AsyncHTTPClient alone would set it).
+            let httpClient = HTTPClient(configuration: rawAsyncHTTPClientConfiguration())
+            let result = await Result(catching: {
+                try await measure(
+                    Self.rawAsyncHTTPClient(httpClient, url: url), protocol: Self.protocolHeader(httpClient, url: url))
+            })
             try await httpClient.shutdown()
             return try result.get()
-        case "ahc-endpointkit":
-            let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
+        case "ahc-raw-delegate":
+            // By hand with AsyncHTTPClient's delegate API, which EndpointKit's transport uses.
+            let httpClient = HTTPClient(configuration: rawAsyncHTTPClientConfiguration())
+            let result = await Result(catching: {
+                try await measure(
+                    Self.rawAsyncHTTPClientDelegate(httpClient, url: url),
+                    protocol: Self.protocolHeader(httpClient, url: url))
+            })
+            try await httpClient.shutdown()
+            return try result.get()
+        case "ahc-endpointkit-client-tls":
+            // Through EndpointKit, the CA set on the HTTPClient as by hand, with no TLSPolicy.
+            let httpClient = HTTPClient(configuration: rawAsyncHTTPClientConfiguration())
             let client = Client(baseURL: baseURL) {
                 $0.transport = AsyncHTTPClientTransport(client: httpClient)
             }
-            let result = await Result(catching: { try await measure(Self.endpointKit(client, path: fixturePath)) })
+            let result = await Result(catching: {
+                try await measure(
+                    Self.endpointKit(client, path: fixturePath),
+                    protocol: Self.protocolHeader(client, path: fixturePath))
+            })
+            try await httpClient.shutdown()
+            return try result.get()
+        case "ahc-endpointkit":
+            let httpClient = HTTPClient(configuration: asyncHTTPClientConfiguration())
+            let transport = try asyncHTTPClientTransport(httpClient)
+            let client = Client(baseURL: baseURL) {
+                $0.transport = transport
+            }
+            let result = await Result(catching: {
+                try await measure(
+                    Self.endpointKit(client, path: fixturePath),
+                    protocol: Self.protocolHeader(client, path: fixturePath))
+            })
             try await httpClient.shutdown()
             return try result.get()
         default:
@@ -82,12 +162,20 @@ struct NetworkScenario {
     }
 
     /// Warms up, then times `requests` calls of `fetch` and counts the connections they opened.
-    func measure(_ fetch: @escaping @Sendable () async throws -> Int) async throws -> ScenarioResult {
+    /// Also counts the connections of the whole run, warm-up included (over HTTPS, each is one
+    /// TLS handshake), and records the HTTP version nginx saw (`protocol`), from a call of its
+    /// own before the rest.
+    func measure(
+        _ fetch: @escaping @Sendable () async throws -> Int, protocol probe: @Sendable () async throws -> String
+    ) async throws -> ScenarioResult {
+        let acceptedAtStart = try await status.acceptedConnections()
+        let httpVersion = try await probe()
         let first = try await fetch()
         guard first == expectedCount else {
             throw UsageError(message: "decoded \(first) repositories, expected \(expectedCount)")
         }
-        try await runConcurrently(total: max(concurrency * 4, 100), concurrency: concurrency) { _ = try await fetch() }
+        let warmUp = max(concurrency * 4, 100)
+        try await runConcurrently(total: warmUp, concurrency: concurrency) { _ = try await fetch() }
         let acceptedBefore = try await status.acceptedConnections()
         let allocationsBefore = allocationsSoFar()
         let start = now()
@@ -102,6 +190,11 @@ struct NetworkScenario {
         result.set("rps", Double(requests) / seconds)
         result.set("connections", opened)
         result.set("connections_per_10k", Double(opened) * 10_000 / Double(requests))
+        let calls = 2 + warmUp + requests
+        let openedInAll = try await status.acceptedConnections() - acceptedAtStart
+        result.set("calls_in_all", calls)
+        result.set("connections_in_all", openedInAll)
+        result.set("protocol", httpVersion)
         result.set("allocs_per_op", Double(allocations) / Double(requests))
         return result
     }
@@ -133,6 +226,44 @@ struct NetworkScenario {
                 throw UsageError(message: "unexpected status \(response.status.code)")
             }
             let body = try await response.body.collect(upTo: 64 << 20)
+            return try decoder.decode([Repo].self, from: Data(body.readableBytesView)).count
+        }
+    }
+
+    /// The HTTP version nginx saw, from the `X-Protocol` header that `Benchmarks/run` has it add
+    /// (`$server_protocol`); `-` when there is none.
+    static func protocolHeader(_ session: URLSession, url: URL) -> @Sendable () async throws -> String {
+        {
+            let (_, response) = try await session.data(from: url)
+            return (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Protocol") ?? "-"
+        }
+    }
+
+    static func protocolHeader(_ client: HTTPClient, url: URL) -> @Sendable () async throws -> String {
+        {
+            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(60))
+            _ = try await response.body.collect(upTo: 64 << 20)
+            return response.headers.first(name: "X-Protocol") ?? "-"
+        }
+    }
+
+    static func protocolHeader(_ client: Client, path: String) -> @Sendable () async throws -> String {
+        let endpoint = Repositories(path: path)
+        return { try await client.send(endpoint).headers["X-Protocol"] ?? "-" }
+    }
+
+    /// AsyncHTTPClient by hand through its delegate API: `execute(request:delegate:)` with its own
+    /// `ResponseAccumulator`, check the status, `JSONDecoder`.
+    static func rawAsyncHTTPClientDelegate(_ client: HTTPClient, url: URL) -> @Sendable () async throws -> Int {
+        let decoder = JSONDecoder()
+        return {
+            var request = try HTTPClient.Request(url: url.absoluteString)
+            request.headers.add(name: "Accept", value: "application/json")
+            let response = try await client.execute(request: request, delegate: ResponseAccumulator(request: request))
+                .futureResult.get()
+            guard (200..<300).contains(response.status.code), let body = response.body else {
+                throw UsageError(message: "unexpected status \(response.status.code)")
+            }
             return try decoder.decode([Repo].self, from: Data(body.readableBytesView)).count
         }
     }
