@@ -224,7 +224,8 @@
                 throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
             }
             var outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
-            if let tlsConfigurations, outgoing.url.scheme?.lowercased() == "https", let host = outgoing.url.host {
+            // AsyncHTTPClient's scheme is already lower case: nothing is allocated per request.
+            if let tlsConfigurations, outgoing.scheme == "https", let host = outgoing.url.host {
                 outgoing.tlsConfiguration = tlsConfigurations.configuration(forHost: host)
             }
             return outgoing
