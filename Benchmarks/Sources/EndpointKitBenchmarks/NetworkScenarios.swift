@@ -108,57 +108,52 @@ struct NetworkScenario {
                     $0.transport = URLSessionTransport(configuration: tunedConfiguration())
                 }
             }
-            return try await measure(
-                Self.endpointKit(client, path: fixturePath), protocol: Self.protocolHeader(client, path: fixturePath))
+            return try await measureEndpointKit(client)
         case "ahc-raw":
             // The same HTTPClient configuration as through EndpointKit: the transport's own (and
             // over HTTPS the CA, set where a user of AsyncHTTPClient alone would set it).
-            let httpClient = HTTPClient(configuration: rawAsyncHTTPClientConfiguration())
-            let result = await Result(catching: {
+            return try await withHTTPClient(rawAsyncHTTPClientConfiguration()) { httpClient in
                 try await measure(
                     Self.rawAsyncHTTPClient(httpClient, url: url), protocol: Self.protocolHeader(httpClient, url: url))
-            })
-            try await httpClient.shutdown()
-            return try result.get()
+            }
         case "ahc-raw-delegate":
             // By hand with AsyncHTTPClient's delegate API, which EndpointKit's transport uses.
-            let httpClient = HTTPClient(configuration: rawAsyncHTTPClientConfiguration())
-            let result = await Result(catching: {
+            return try await withHTTPClient(rawAsyncHTTPClientConfiguration()) { httpClient in
                 try await measure(
                     Self.rawAsyncHTTPClientDelegate(httpClient, url: url),
                     protocol: Self.protocolHeader(httpClient, url: url))
-            })
-            try await httpClient.shutdown()
-            return try result.get()
+            }
         case "ahc-endpointkit-client-tls":
             // Through EndpointKit, the CA set on the HTTPClient as by hand, with no TLSPolicy.
-            let httpClient = HTTPClient(configuration: rawAsyncHTTPClientConfiguration())
-            let client = Client(baseURL: baseURL) {
-                $0.transport = AsyncHTTPClientTransport(client: httpClient)
+            return try await withHTTPClient(rawAsyncHTTPClientConfiguration()) { httpClient in
+                let transport = AsyncHTTPClientTransport(client: httpClient)
+                return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
             }
-            let result = await Result(catching: {
-                try await measure(
-                    Self.endpointKit(client, path: fixturePath),
-                    protocol: Self.protocolHeader(client, path: fixturePath))
-            })
-            try await httpClient.shutdown()
-            return try result.get()
         case "ahc-endpointkit":
-            let httpClient = HTTPClient(configuration: asyncHTTPClientConfiguration())
-            let transport = try asyncHTTPClientTransport(httpClient)
-            let client = Client(baseURL: baseURL) {
-                $0.transport = transport
+            return try await withHTTPClient(asyncHTTPClientConfiguration()) { httpClient in
+                let transport = try asyncHTTPClientTransport(httpClient)
+                return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
             }
-            let result = await Result(catching: {
-                try await measure(
-                    Self.endpointKit(client, path: fixturePath),
-                    protocol: Self.protocolHeader(client, path: fixturePath))
-            })
-            try await httpClient.shutdown()
-            return try result.get()
         default:
             throw UsageError(message: "unknown network scenario \(name)")
         }
+    }
+
+    /// `body` with an `HTTPClient` of `configuration`, which is shut down afterwards, also when
+    /// `body` throws.
+    private func withHTTPClient(
+        _ configuration: HTTPClient.Configuration, _ body: (HTTPClient) async throws -> ScenarioResult
+    ) async throws -> ScenarioResult {
+        let httpClient = HTTPClient(configuration: configuration)
+        let result = await Result(catching: { try await body(httpClient) })
+        try await httpClient.shutdown()
+        return try result.get()
+    }
+
+    /// ``measure(_:protocol:)`` of the fixture through `client`.
+    private func measureEndpointKit(_ client: Client) async throws -> ScenarioResult {
+        try await measure(
+            Self.endpointKit(client, path: fixturePath), protocol: Self.protocolHeader(client, path: fixturePath))
     }
 
     /// Warms up, then times `requests` calls of `fetch` and counts the connections they opened.
