@@ -18,17 +18,6 @@ enum StreamServer {
         text.isEmpty ? nil : URL(string: text)
     }
 
-    /// Now on the server's clock, `CLOCK_MONOTONIC` (Python's `time.monotonic()` on Linux), in
-    /// seconds. A test that reads it when it leaves its loop and compares it with when the server
-    /// saw the disconnect measures the disconnect alone. Subtracting the server's "now" in the log
-    /// from the test's own elapsed time also counted the log request's delivery, up to 50 ms under
-    /// ThreadSanitizer on two busy cores: a 150 ms reading failed CI once.
-    static func clockNow() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     /// A key no other test uses.
     static func uniqueKey() -> String {
         "s-\(UUID().uuidString.prefix(8))"
