@@ -39,16 +39,16 @@ The control server (plain HTTP):
 
 import argparse
 import json
-import os
 import signal
 import socket
 import socketserver
 import ssl
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from local_server import exit_with_parent
 
 HTTPS_SERVERS = {  # name -> (certificate file, key file)
     "good": ("good.pem", "good.key"),
@@ -324,14 +324,7 @@ def main():
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if arguments.exit_with_parent:
-        parent = os.getppid()
-
-        def watch_parent():
-            while os.getppid() == parent:
-                time.sleep(1)
-            os.kill(os.getpid(), signal.SIGTERM)
-
-        threading.Thread(target=watch_parent, daemon=True).start()
+        exit_with_parent()
 
     for server in servers.values():
         threading.Thread(target=server.serve_forever, daemon=True).start()
