@@ -115,17 +115,29 @@ def https(runs):
                 f"| {num(per_10k(runs, a), 1)} / {num(per_10k(runs, b), 1)} |")
     if len(lines) == 2:
         return []
-    parts = [("AsyncHTTPClient's delegate API by hand", "ahc-raw-delegate"),
-             ("EndpointKit, the CA in the `HTTPClient`'s configuration (no `TLSPolicy`)", "ahc-endpointkit-client-tls"),
-             ("EndpointKit with a `TLSPolicy`", "ahc-endpointkit")]
-    lines += ["", "AsyncHTTPClient, 32 in flight: each way against AsyncHTTPClient's `execute` by hand "
-              "(the raw column above), in the same round:", "",
-              "| Way | HTTP/2 req/s | / by hand | HTTP/1.1 req/s | / by hand |", "|---|--:|--:|--:|--:|"]
+    parts = [("AsyncHTTPClient's `execute` by hand (the raw column above)", "ahc-raw"),
+             ("AsyncHTTPClient's delegate API by hand", "ahc-raw-delegate"),
+             ("the same, the CA in each request's `tlsConfiguration`", "ahc-raw-delegate-request-tls"),
+             ("EndpointKit, the `TLSPolicy` given to the transport only (set on each request)",
+              "ahc-endpointkit-request-tls"),
+             ("EndpointKit, the `TLSPolicy` given to the `HTTPClient` too (`makeDefaultConfiguration(tls:)`)",
+              "ahc-endpointkit")]
+    lines += ["", "AsyncHTTPClient, 32 in flight: each way against AsyncHTTPClient's `execute` by hand, in the same "
+              "round, and the CPU time the client process used per call (user and system, all its threads):", "",
+              "| Way | HTTP/2 req/s | / by hand | CPU per call | HTTP/1.1 req/s | / by hand | CPU per call |",
+              "|---|--:|--:|--:|--:|--:|--:|"]
     for title, scenario in parts:
         h2, h1 = f"{scenario} https 2k c=32", f"{scenario} https-h1 2k c=32"
         lines.append(f"| {title} | {num(med(runs, h2, 'rps'))} | {paired_ratio(runs, h2, 'ahc-raw https 2k c=32', 'rps')} "
-                     f"| {num(med(runs, h1, 'rps'))} | {paired_ratio(runs, h1, 'ahc-raw https-h1 2k c=32', 'rps')} |")
+                     f"| {us(med(runs, h2, 'cpu_us_per_op'))} "
+                     f"| {num(med(runs, h1, 'rps'))} | {paired_ratio(runs, h1, 'ahc-raw https-h1 2k c=32', 'rps')} "
+                     f"| {us(med(runs, h1, 'cpu_us_per_op'))} |")
     return lines
+
+
+def us(value):
+    """Microseconds, as `123 µs`, or – when not measured."""
+    return "–" if value is None else f"{value:,.0f} µs"
 
 
 def per_10k(runs, label):

@@ -96,9 +96,16 @@
         ///
         /// ```swift
         /// let privateCA = try TLSCertificate(pemFile: URL(fileURLWithPath: "/etc/ssl/private-ca.pem"))
-        /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
-        /// let transport = try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([privateCA])))
+        /// let policy = TLSPolicy(trust: .only([privateCA]))
+        /// let httpClient = HTTPClient(configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: policy))
+        /// let transport = try AsyncHTTPClientTransport(client: httpClient, tls: policy)
         /// ```
+        ///
+        /// Make the `HTTPClient` with ``makeDefaultConfiguration(tls:proxy:)`` and the same policy,
+        /// as above: its requests then leave the policy to the `HTTPClient`, which AsyncHTTPClient
+        /// handles faster than a configuration on each request (see the Performance article). With
+        /// any other `HTTPClient`, each HTTPS request carries its host's configuration, with the
+        /// same effect.
         ///
         /// A certificate refused by the policy fails the call with a ``TLSFailure`` that says why
         /// (expired, another host, self-signed, an unknown CA, not pinned): BoringSSL does not say,
@@ -118,7 +125,9 @@
             client: HTTPClient, tls: TLSPolicy, maximumResponseSize: Int = 64 << 20, maximumRedirects: Int = 10
         ) throws(TLSPolicyError) {
             self.init(client: client, maximumResponseSize: maximumResponseSize, maximumRedirects: maximumRedirects)
-            self = Self(copying: self, tlsConfigurations: try TLSConfigurations(tls))
+            self = Self(
+                copying: self,
+                tlsConfigurations: try TLSConfigurations(tls, clientConfiguration: client.configuredTLSConfiguration))
         }
 
         private init(copying transport: Self, tlsConfigurations: TLSConfigurations) {
@@ -193,6 +202,39 @@
             return configuration
         }
 
+        /// ``makeDefaultConfiguration(proxy:)`` with the `HTTPClient`'s own TLS configuration made
+        /// from `tls`, for the hosts its `perHost` does not name: give the transport the same policy
+        /// (``init(client:tls:maximumResponseSize:maximumRedirects:)``), which then leaves those
+        /// hosts to the `HTTPClient` and sets only the `perHost` hosts' configuration on their
+        /// requests.
+        ///
+        /// ```swift
+        /// let policy = TLSPolicy(trust: .only([privateCA]))
+        /// let httpClient = HTTPClient(configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: policy))
+        /// let client = Client(baseURL: apiURL) { $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: policy) }
+        /// ```
+        ///
+        /// AsyncHTTPClient keys its connection pools by each request's TLS configuration, and
+        /// hashes that configuration, certificates included, for every request that has one: one
+        /// given to the `HTTPClient` instead costs nothing per request. A policy that turns
+        /// verification off writes a warning to standard error here too.
+        ///
+        /// - Parameters:
+        ///   - tls: The TLS policy.
+        ///   - proxy: The proxy, or `nil` (the default) to connect directly.
+        /// - Returns: A new configuration; change anything but `redirectConfiguration` and
+        ///   `tlsConfiguration`.
+        /// - Throws: ``TLSPolicyError/invalidCertificate(source:)`` or
+        ///   ``TLSPolicyError/invalidPrivateKey(source:)`` for a certificate or key SwiftNIO SSL
+        ///   cannot read.
+        public static func makeDefaultConfiguration(
+            tls: TLSPolicy, proxy: HTTPProxy? = nil
+        ) throws(TLSPolicyError) -> HTTPClient.Configuration {
+            var configuration = makeDefaultConfiguration(proxy: proxy)
+            configuration.tlsConfiguration = try TLSConfigurations.defaultConfiguration(of: tls)
+            return configuration
+        }
+
         /// Sends `request` with the `HTTPClient`, following redirects with EndpointKit's rules.
         ///
         /// - Parameter request: The request to send.
@@ -225,8 +267,10 @@
             }
             var outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
             // AsyncHTTPClient's scheme is already lower case: nothing is allocated per request.
-            if let tlsConfigurations, outgoing.scheme == "https", let host = outgoing.url.host {
-                outgoing.tlsConfiguration = tlsConfigurations.configuration(forHost: host)
+            if let tlsConfigurations, outgoing.scheme == "https", let host = outgoing.url.host,
+                let configuration = tlsConfigurations.configuration(forHost: host)
+            {
+                outgoing.tlsConfiguration = configuration
             }
             return outgoing
         }

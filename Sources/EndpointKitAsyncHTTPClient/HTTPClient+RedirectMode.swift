@@ -1,5 +1,6 @@
 #if AsyncHTTPClient
     import AsyncHTTPClient
+    import NIOSSL
 
     extension HTTPClient {
         /// Whether this client follows redirects itself: `true` or `false`, or `nil` when it can't
@@ -29,6 +30,13 @@
         /// reflection as ``followsRedirectsItself`` is, to name it in a `ProxyFailure`.
         var configuredProxy: HTTPClient.Configuration.Proxy? {
             Mirror(reflecting: self).descendant("configuration", "proxy") as? HTTPClient.Configuration.Proxy
+        }
+
+        /// The TLS configuration of the client's configuration, read by reflection as
+        /// ``followsRedirectsItself`` is; `nil` when it has none or it can't be read. The transport
+        /// then sets each HTTPS request's configuration, which has the same effect.
+        var configuredTLSConfiguration: TLSConfiguration? {
+            Mirror(reflecting: self).descendant("configuration", "tlsConfiguration") as? TLSConfiguration
         }
     }
 #endif

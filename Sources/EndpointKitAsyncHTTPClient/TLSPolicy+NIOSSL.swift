@@ -4,20 +4,26 @@
     import NIOSSL
 
     /// A ``TLSPolicy`` as SwiftNIO SSL configurations: one for its default, one per host of its
-    /// `perHost`; each request gets its host's.
+    /// `perHost`; each request gets its host's, unless the `HTTPClient` applies it already.
     struct TLSConfigurations: Sendable {
         let policy: TLSPolicy
         private let defaultConfiguration: TLSConfiguration
         private let configurations: [String: TLSConfiguration]
+        /// Whether the `HTTPClient`'s own configuration is the policy's default one (it was made
+        /// with `makeDefaultConfiguration(tls:)`): then requests to the hosts the default applies
+        /// to carry no configuration of their own.
+        let clientAppliesDefault: Bool
 
         /// Parses every certificate and key of `policy`.
         ///
+        /// - Parameter clientConfiguration: The `HTTPClient`'s own TLS configuration, when known.
         /// - Throws: ``TLSPolicyError/invalidCertificate(source:)`` or
         ///   ``TLSPolicyError/invalidPrivateKey(source:)`` for one SwiftNIO SSL cannot read.
-        init(_ policy: TLSPolicy) throws(TLSPolicyError) {
+        init(_ policy: TLSPolicy, clientConfiguration: TLSConfiguration? = nil) throws(TLSPolicyError) {
             self.policy = policy
             var defaultConfiguration: TLSConfiguration?
             var configurations: [String: TLSConfiguration] = [:]
+            var skipsVerification: [String] = []
             for (host, hostPolicy) in policy.allPolicies {
                 let configuration = try Self.configuration(for: hostPolicy)
                 if let host {
@@ -25,20 +31,38 @@
                 } else {
                     defaultConfiguration = configuration
                 }
+                if hostPolicy.trust == .insecureAcceptAnyCertificateForLocalDevelopment {
+                    skipsVerification.append(host ?? "every host")
+                }
             }
-            self.defaultConfiguration = defaultConfiguration ?? .makeClientConfiguration()
+            let resolvedDefault = defaultConfiguration ?? .makeClientConfiguration()
+            self.defaultConfiguration = resolvedDefault
             self.configurations = configurations
-            if policy.allPolicies.contains(where: {
-                $0.policy.trust == .insecureAcceptAnyCertificateForLocalDevelopment
-            }) {
-                Self.warnOnce(policy)
+            clientAppliesDefault = clientConfiguration?.bestEffortEquals(resolvedDefault) ?? false
+            if !skipsVerification.isEmpty {
+                Self.warn(skipsVerification, by: "AsyncHTTPClientTransport")
             }
         }
 
-        /// The configuration for a request to `host`, chosen as `TLSPolicy.policy(forHost:)` does.
-        func configuration(forHost host: String) -> TLSConfiguration {
-            guard !configurations.isEmpty else { return defaultConfiguration }
-            return policy.key(forHost: host).flatMap { configurations[$0] } ?? defaultConfiguration
+        /// The configuration of a request to `host`, chosen as `TLSPolicy.policy(forHost:)` does;
+        /// `nil` when it is the `HTTPClient`'s own.
+        func configuration(forHost host: String) -> TLSConfiguration? {
+            if !configurations.isEmpty, let key = policy.key(forHost: host), let configuration = configurations[key] {
+                return configuration
+            }
+            return clientAppliesDefault ? nil : defaultConfiguration
+        }
+
+        /// The SwiftNIO SSL configuration of `policy` for the hosts its `perHost` does not name:
+        /// what `makeDefaultConfiguration(tls:)` gives the `HTTPClient`. It warns, once, when
+        /// that configuration does not verify certificates.
+        static func defaultConfiguration(of policy: TLSPolicy) throws(TLSPolicyError) -> TLSConfiguration {
+            var defaultPolicy = policy
+            defaultPolicy.perHost = [:]
+            if defaultPolicy.trust == .insecureAcceptAnyCertificateForLocalDevelopment {
+                warn(["every host"], by: "an HTTPClient made with makeDefaultConfiguration(tls:)")
+            }
+            return try configuration(for: defaultPolicy)
         }
 
         private static func configuration(for policy: TLSPolicy) throws(TLSPolicyError) -> TLSConfiguration {
@@ -86,14 +110,11 @@
             }
         }
 
-        /// Verification off is written to standard error once per transport: never silently.
-        private static func warnOnce(_ policy: TLSPolicy) {
-            let hosts = policy.allPolicies.filter {
-                $0.policy.trust == .insecureAcceptAnyCertificateForLocalDevelopment
-            }
-            .map { $0.host ?? "every host" }
+        /// Verification off is written to standard error, once for each transport or `HTTPClient`
+        /// configuration that has it: never silently.
+        private static func warn(_ hosts: [String], by holder: String) {
             let line =
-                "warning: EndpointKit: AsyncHTTPClientTransport does not verify TLS certificates for "
+                "warning: EndpointKit: \(holder) does not verify TLS certificates for "
                 + "\(hosts.joined(separator: ", ")) (insecureAcceptAnyCertificateForLocalDevelopment); "
                 + "anyone on the network can read and change these calls\n"
             FileHandle.standardError.write(Data(line.utf8))

@@ -1,8 +1,9 @@
 #if AsyncHTTPClient
     import AsyncHTTPClient
     import EndpointKit
-    import EndpointKitAsyncHTTPClient
+    @testable import EndpointKitAsyncHTTPClient
     import Foundation
+    import NIOSSL
     import Testing
 
     #if canImport(FoundationNetworking)
@@ -51,11 +52,11 @@
         /// Checks that a refused call to `server` failed once (not retried) with `reason`, and
         /// that no request reached the server.
         private func expectRefused(
-            _ server: String, tls: TLSPolicy, reason: TLSFailure.Reason, detail: String? = nil,
-            sourceLocation: SourceLocation = #_sourceLocation
+            _ server: String, tls: TLSPolicy, configuration: HTTPClient.Configuration? = nil,
+            reason: TLSFailure.Reason, detail: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
         ) async throws {
             let before = try await TLSServers.seen(by: server)
-            let result = try await call(server, tls: tls)
+            let result = try await call(server, tls: tls, configuration: configuration)
             let after = try await TLSServers.seen(by: server)
 
             guard case .failure(let error) = result, let failure = error.tlsFailure else {
@@ -218,6 +219,80 @@
                     try await client.get(Secret(key: Self.key()))
                 }
                 #expect(result.failureValue?.tlsFailure?.reason == .unknownIssuer, "\(result)")
+            }
+        }
+
+        @Test("A policy given to the HTTPClient as well is enforced the same: trusted, refused, mutual TLS")
+        func policyOnTheHTTPClient() async throws {
+            let ca = try TLSServers.ca()
+            let trusted = TLSPolicy(trust: .only([ca]))
+            let echo = try await call(
+                "good", tls: trusted, configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: trusted)
+            ).get()
+            #expect(echo.headers["Authorization"] == "Bearer s3cr3t-token")
+
+            for (server, reason) in [
+                ("other-ca", TLSFailure.Reason.notPinned), ("expired", .expiredCertificate), ("wrong-host", .wrongHost),
+                ("mutual", .clientCertificateRequired),
+            ] {
+                try await expectRefused(
+                    server, tls: trusted,
+                    configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: trusted),
+                    reason: reason)
+            }
+            let pinned = TLSPolicy(trust: .only([try TLSCertificate(pemFile: TLSServers.file("other-ca.pem"))]))
+            try await expectRefused(
+                "good", tls: pinned, configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: pinned),
+                reason: .notPinned)
+
+            let identity = try TLSClientIdentity(
+                certificatePEMFile: TLSServers.file("client.pem"), privateKeyPEMFile: TLSServers.file("client.key"))
+            let mutual = TLSPolicy(trust: .only([ca]), clientIdentity: identity)
+            let presented = try await call(
+                "mutual", tls: mutual, configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: mutual)
+            ).get()
+            #expect(presented.client_certificate == "test client")
+        }
+
+        @Test("Requests carry a TLS configuration of their own only where the HTTPClient's is not the policy's")
+        func requestsLeaveTheDefaultToTheHTTPClient() async throws {
+            let ca = try TLSServers.ca()
+            let other = try TLSCertificate(pemFile: TLSServers.file("other-ca.pem"))
+            let policy = TLSPolicy(trust: .only([ca]), perHost: ["vault.internal": TLSPolicy(trust: .only([other]))])
+            func configurations(
+                _ configuration: HTTPClient.Configuration, policy: TLSPolicy
+            ) async throws -> [String: TLSConfiguration?] {
+                try await HTTPBin.withHTTPClient(configuration: configuration) { httpClient in
+                    let transport = try AsyncHTTPClientTransport(client: httpClient, tls: policy)
+                    var seen: [String: TLSConfiguration?] = [:]
+                    for url in ["https://api.example.com/a", "https://vault.internal/b", "http://api.example.com/c"] {
+                        seen[url] = try transport.outgoingRequest(for: URLRequest(url: URL(string: url)!))
+                            .tlsConfiguration
+                    }
+                    return seen
+                }
+            }
+            let vaultPolicy = policy.policy(forHost: "vault.internal")
+            let defaultConfiguration = try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: policy)
+                .tlsConfiguration
+            let vault = try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: vaultPolicy).tlsConfiguration
+
+            // The HTTPClient made with the same policy applies its default: only vault.internal's requests carry one.
+            let left = try await configurations(
+                try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: policy), policy: policy)
+            #expect(left["https://api.example.com/a"]! == nil)
+            #expect(left["https://vault.internal/b"]??.bestEffortEquals(vault!) == true)
+            #expect(left["http://api.example.com/c"]! == nil)
+
+            // Any other HTTPClient: each HTTPS request carries its host's configuration.
+            for configuration in [
+                AsyncHTTPClientTransport.makeDefaultConfiguration(),
+                try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: TLSPolicy(trust: .only([other]))),
+            ] {
+                let carried = try await configurations(configuration, policy: policy)
+                #expect(carried["https://api.example.com/a"]??.bestEffortEquals(defaultConfiguration!) == true)
+                #expect(carried["https://vault.internal/b"]??.bestEffortEquals(vault!) == true)
+                #expect(carried["http://api.example.com/c"]! == nil)
             }
         }
 

@@ -9,13 +9,16 @@ enum Benchmarks {
 
         network (a local nginx): urlsession-shared, urlsession-raw, urlsession-endpointkit,
           ahc-raw, ahc-endpointkit, ahc-raw-delegate (AsyncHTTPClient's delegate API by hand),
-          ahc-endpointkit-client-tls (the CA in the HTTPClient's configuration, no TLSPolicy)
+          ahc-raw-delegate-request-tls (the same, the CA in each request's tlsConfiguration),
+          ahc-endpointkit-request-tls (the TLSPolicy on the transport only, set on each request),
+          ahc-endpointkit-minimal-transport (diagnosis: EndpointKit over the least transport)
           --base-url URL --status-url URL --payload 2k|1m --expect N --requests N --concurrency N
           [--max-connections N] [--ca PEM] [--http-version automatic|1.1]
           (an https --base-url: --ca is the CA AsyncHTTPClient trusts; URLSession trusts the system's)
         decoding: decode-jsondecoder, decode-responsedecoder, decode-client,
           decode-jsonserialization, decode-jsonobject, decode-snake-jsondecoder,
-          decode-snake-responsedecoder
+          decode-snake-responsedecoder, decode-concurrent-jsondecoder and decode-concurrent-client
+          (32 in flight on every core, over the in-memory transport)
           --fixtures DIR --payload 2k|1m --iterations N
         overhead: overhead-baseline-get, overhead-endpointkit-get, overhead-baseline-post,
           overhead-endpointkit-post, overhead-observed-noop-get, overhead-observed-logging-get,

@@ -35,6 +35,35 @@ struct DecodeScenario {
             let client = Client(baseURL: URL(string: "http://127.0.0.1")!) { $0.transport = transport }
             let endpoint = Repositories(path: "/repos")
             return try await measure { try await client.get(endpoint).count }
+        case "decode-concurrent-jsondecoder", "decode-concurrent-client":
+            // Diagnosis: 32 in flight over the in-memory transport, nginx's headers on the response.
+            let body = try fixture(snakeCase: false)
+            let decoder = JSONDecoder()
+            let transport = InMemoryTransport(
+                response: HTTPResponse(
+                    statusCode: 200,
+                    headers: [
+                        "Server": "nginx/1.22.1", "Date": "Thu, 26 Nov 2026 13:22:25 GMT",
+                        "Content-Type": "application/json", "Content-Length": "\(body.count)",
+                        "Last-Modified": "Thu, 26 Nov 2026 11:49:16 GMT", "ETag": "\"6b081cbc-889\"",
+                        "X-Protocol": "HTTP/1.1", "Accept-Ranges": "bytes", "Connection": "keep-alive",
+                    ], body: body))
+            let client = Client(baseURL: URL(string: "http://127.0.0.1")!) { $0.transport = transport }
+            let endpoint = Repositories(path: "/repos")
+            let operation: @Sendable () async throws -> Void
+            if name == "decode-concurrent-client" {
+                operation = { _ = try await client.get(endpoint) }
+            } else {
+                operation = { _ = try decoder.decode([Repo].self, from: body) }
+            }
+            let cpuBefore = cpuMicrosecondsSoFar()
+            let start = now()
+            try await runConcurrently(total: iterations, concurrency: 32, operation)
+            let seconds = Double(now() - start) / 1e9
+            var result = ScenarioResult(scenario: name)
+            result.set("ops_per_second", Double(iterations) / seconds)
+            result.set("cpu_us_per_op", Double(cpuMicrosecondsSoFar() - cpuBefore) / Double(iterations))
+            return result
         case "decode-jsonserialization":  // snake_case, JSONSerialization and hand mapping
             let body = try fixture(snakeCase: true)
             return try await measure {

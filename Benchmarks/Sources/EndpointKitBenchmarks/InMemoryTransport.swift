@@ -10,6 +10,10 @@ import Foundation
 struct InMemoryTransport: Transport {
     let response: HTTPResponse
 
+    init(response: HTTPResponse) {
+        self.response = response
+    }
+
     init(body: Data) {
         response = HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body)
     }

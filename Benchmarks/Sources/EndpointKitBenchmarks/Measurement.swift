@@ -6,16 +6,40 @@ func now() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
 }
 
-/// The process's peak resident set size so far, in KiB (`getrusage`).
-func peakResidentKiB() -> Int {
+/// The process's resource usage so far (`getrusage`).
+private func processUsage() -> rusage {
     var usage = rusage()
     #if os(Linux)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return usage.ru_maxrss
     #else
         getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss / 1024
     #endif
+    return usage
+}
+
+/// The process's peak resident set size so far, in KiB.
+func peakResidentKiB() -> Int {
+    #if os(Linux)
+        processUsage().ru_maxrss
+    #else
+        processUsage().ru_maxrss / 1024
+    #endif
+}
+
+/// The times the process's threads have given up the CPU so far, waiting (voluntary) or
+/// pre-empted (involuntary).
+func contextSwitchesSoFar() -> Int {
+    let usage = processUsage()
+    return Int(usage.ru_nvcsw) + Int(usage.ru_nivcsw)
+}
+
+/// The CPU time the process has used so far, user and system, in microseconds: on a machine
+/// whose cores the server shares, a steadier figure of a client's cost than its throughput.
+func cpuMicrosecondsSoFar() -> Int {
+    let usage = processUsage()
+    let user = Int(usage.ru_utime.tv_sec) * 1_000_000 + Int(usage.ru_utime.tv_usec)
+    let system = Int(usage.ru_stime.tv_sec) * 1_000_000 + Int(usage.ru_stime.tv_usec)
+    return user + system
 }
 
 /// Heap allocations made by the process so far (0 where the allocator is not interposed).

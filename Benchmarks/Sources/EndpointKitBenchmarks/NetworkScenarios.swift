@@ -54,8 +54,10 @@ struct NetworkScenario {
 
     /// The `HTTPClient` configuration EndpointKit's transport uses by default, over HTTP/1.1 only
     /// if asked.
-    func asyncHTTPClientConfiguration() -> HTTPClient.Configuration {
-        var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+    func asyncHTTPClientConfiguration(tls: TLSPolicy? = nil) throws -> HTTPClient.Configuration {
+        var configuration =
+            try tls.map { try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: $0) }
+            ?? AsyncHTTPClientTransport.makeDefaultConfiguration()
         if http1Only {
             configuration.httpVersion = .http1Only
         }
@@ -63,8 +65,8 @@ struct NetworkScenario {
     }
 
     /// What a user does by hand to trust the CA: the client's `tlsConfiguration`.
-    func rawAsyncHTTPClientConfiguration() -> HTTPClient.Configuration {
-        var configuration = asyncHTTPClientConfiguration()
+    func rawAsyncHTTPClientConfiguration() throws -> HTTPClient.Configuration {
+        var configuration = try asyncHTTPClientConfiguration()
         if let certificateAuthority {
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.trustRoots = .file(certificateAuthority)
@@ -74,10 +76,18 @@ struct NetworkScenario {
     }
 
     /// What an EndpointKit user does: a `TLSPolicy` that trusts the CA only, or none.
+    var tlsPolicy: TLSPolicy? {
+        get throws {
+            try certificateAuthority.map {
+                TLSPolicy(trust: .only([try TLSCertificate(pemFile: URL(fileURLWithPath: $0))]))
+            }
+        }
+    }
+
+    /// The transport with ``tlsPolicy``, or without one over plain HTTP.
     func asyncHTTPClientTransport(_ httpClient: HTTPClient) throws -> AsyncHTTPClientTransport {
-        guard let certificateAuthority else { return AsyncHTTPClientTransport(client: httpClient) }
-        let ca = try TLSCertificate(pemFile: URL(fileURLWithPath: certificateAuthority))
-        return try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([ca])))
+        guard let policy = try tlsPolicy else { return AsyncHTTPClientTransport(client: httpClient) }
+        return try AsyncHTTPClientTransport(client: httpClient, tls: policy)
     }
 
     /// The configuration EndpointKit's transport uses by default, with `--max-connections` applied.
@@ -112,25 +122,44 @@ struct NetworkScenario {
         case "ahc-raw":
             // The same HTTPClient configuration as through EndpointKit: the transport's own (and
             // over HTTPS the CA, set where a user of AsyncHTTPClient alone would set it).
-            return try await withHTTPClient(rawAsyncHTTPClientConfiguration()) { httpClient in
+            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
                 try await measure(
                     Self.rawAsyncHTTPClient(httpClient, url: url), protocol: Self.protocolHeader(httpClient, url: url))
             }
         case "ahc-raw-delegate":
             // By hand with AsyncHTTPClient's delegate API, which EndpointKit's transport uses.
-            return try await withHTTPClient(rawAsyncHTTPClientConfiguration()) { httpClient in
+            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
                 try await measure(
                     Self.rawAsyncHTTPClientDelegate(httpClient, url: url),
                     protocol: Self.protocolHeader(httpClient, url: url))
             }
-        case "ahc-endpointkit-client-tls":
-            // Through EndpointKit, the CA set on the HTTPClient as by hand, with no TLSPolicy.
-            return try await withHTTPClient(rawAsyncHTTPClientConfiguration()) { httpClient in
-                let transport = AsyncHTTPClientTransport(client: httpClient)
+        case "ahc-raw-delegate-request-tls":
+            // By hand with the delegate API, the CA in each request's `tlsConfiguration` (parsed
+            // once), as a `TLSPolicy` has AsyncHTTPClientTransport do.
+            let perRequest = try certificateAuthority.map { path in
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(path))
+                return tls
+            }
+            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
+                try await measure(
+                    Self.rawAsyncHTTPClientDelegate(httpClient, url: url, tlsConfiguration: perRequest),
+                    protocol: Self.protocolHeader(httpClient, url: url))
+            }
+        case "ahc-endpointkit-minimal-transport":
+            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
+                let transport = MinimalAsyncHTTPClientTransport(client: httpClient)
+                return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
+            }
+        case "ahc-endpointkit-request-tls":
+            // Through EndpointKit, the TLSPolicy on the transport only: each request carries it.
+            return try await withHTTPClient(try asyncHTTPClientConfiguration()) { httpClient in
+                let transport = try asyncHTTPClientTransport(httpClient)
                 return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
             }
         case "ahc-endpointkit":
-            return try await withHTTPClient(asyncHTTPClientConfiguration()) { httpClient in
+            // As the Security article says: the TLSPolicy on the HTTPClient and on the transport.
+            return try await withHTTPClient(try asyncHTTPClientConfiguration(tls: tlsPolicy)) { httpClient in
                 let transport = try asyncHTTPClientTransport(httpClient)
                 return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
             }
@@ -173,9 +202,13 @@ struct NetworkScenario {
         try await runConcurrently(total: warmUp, concurrency: concurrency) { _ = try await fetch() }
         let acceptedBefore = try await status.acceptedConnections()
         let allocationsBefore = allocationsSoFar()
+        let cpuBefore = cpuMicrosecondsSoFar()
+        let switchesBefore = contextSwitchesSoFar()
         let start = now()
         try await runConcurrently(total: requests, concurrency: concurrency) { _ = try await fetch() }
         let seconds = Double(now() - start) / 1e9
+        let cpuMicroseconds = cpuMicrosecondsSoFar() - cpuBefore
+        let switches = contextSwitchesSoFar() - switchesBefore
         let allocations = allocationsSoFar() - allocationsBefore
         let opened = try await status.acceptedConnections() - acceptedBefore
         var result = ScenarioResult(scenario: name)
@@ -191,6 +224,8 @@ struct NetworkScenario {
         result.set("connections_in_all", openedInAll)
         result.set("protocol", httpVersion)
         result.set("allocs_per_op", Double(allocations) / Double(requests))
+        result.set("cpu_us_per_op", Double(cpuMicroseconds) / Double(requests))
+        result.set("context_switches_per_op", Double(switches) / Double(requests))
         return result
     }
 
@@ -249,10 +284,13 @@ struct NetworkScenario {
 
     /// AsyncHTTPClient by hand through its delegate API: `execute(request:delegate:)` with its own
     /// `ResponseAccumulator`, check the status, `JSONDecoder`.
-    static func rawAsyncHTTPClientDelegate(_ client: HTTPClient, url: URL) -> @Sendable () async throws -> Int {
+    static func rawAsyncHTTPClientDelegate(
+        _ client: HTTPClient, url: URL, tlsConfiguration: TLSConfiguration? = nil
+    ) -> @Sendable () async throws -> Int {
         let decoder = JSONDecoder()
         return {
             var request = try HTTPClient.Request(url: url.absoluteString)
+            request.tlsConfiguration = tlsConfiguration
             request.headers.add(name: "Accept", value: "application/json")
             let response = try await client.execute(request: request, delegate: ResponseAccumulator(request: request))
                 .futureResult.get()
@@ -267,5 +305,27 @@ struct NetworkScenario {
     static func endpointKit(_ client: Client, path: String) -> @Sendable () async throws -> Int {
         let endpoint = Repositories(path: path)
         return { try await client.get(endpoint).count }
+    }
+}
+
+/// Diagnosis only: the least a transport over AsyncHTTPClient's delegate API can do (AsyncHTTPClient's
+/// own `ResponseAccumulator`; no idle timeout, size limit or redirects).
+struct MinimalAsyncHTTPClientTransport: Transport {
+    let client: HTTPClient
+
+    func send(_ request: URLRequest) async throws -> HTTPResponse {
+        var outgoing = try HTTPClient.Request(url: request.url!.absoluteString)
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            outgoing.headers.add(name: name, value: value)
+        }
+        let response = try await client.execute(request: outgoing, delegate: ResponseAccumulator(request: outgoing))
+            .futureResult.get()
+        var headers = HTTPHeaders()
+        for field in response.headers {
+            headers.add(field.value, for: field.name)
+        }
+        return HTTPResponse(
+            statusCode: Int(response.status.code), headers: headers,
+            body: response.body.map { Data($0.readableBytesView) } ?? Data(), url: request.url)
     }
 }

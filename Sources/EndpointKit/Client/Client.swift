@@ -37,6 +37,8 @@ public final class Client: Sendable {
     let pipeline: any Transport
     let requestBuilder: RequestBuilder
     let authentication: RequestAuthentication
+    /// The policy of every call whose endpoint's options change nothing, resolved once.
+    private let defaultPolicy: CallPolicy
 
     /// Creates a client.
     ///
@@ -62,6 +64,12 @@ public final class Client: Sendable {
         pipeline = transport.wrapped(in: configuration.middleware)
         authentication = RequestAuthentication(authenticator: authenticator, baseURL: baseURL)
         requestBuilder = RequestBuilder(baseURL: baseURL, configuration: configuration)
+        defaultPolicy = CallPolicy(CallOptions(), defaults: configuration)
+    }
+
+    /// The policy a call with `options` runs with: the client's own when they change nothing.
+    func policy(for options: CallOptions) -> CallPolicy {
+        options.changesNothing ? defaultPolicy : CallPolicy(options, defaults: configuration)
     }
 
     /// Creates a client, changing the default configuration in `configure`.
@@ -104,7 +112,7 @@ public final class Client: Sendable {
     ///   throws.
     public func request<E: Endpoint>(for endpoint: E) async throws(EndpointError) -> URLRequest {
         var request = try requestBuilder.makeRequest(
-            for: endpoint, policy: CallPolicy(endpoint.options, defaults: configuration))
+            for: endpoint, policy: policy(for: endpoint.options))
         do throws(EndpointError) {
             try await authentication.authenticate(&request)
         } catch {
@@ -138,7 +146,7 @@ public final class Client: Sendable {
         _ endpoint: E, transfer: TransferOptions?,
         then finish: (Attempts.Outcome, CallPolicy) throws(EndpointError) -> Value
     ) async throws(EndpointError) -> Value {
-        let policy = CallPolicy(endpoint.options, defaults: configuration)
+        let policy = policy(for: endpoint.options)
         let built = Result { () throws(EndpointError) in try requestBuilder.makeRequest(for: endpoint, policy: policy) }
         guard
             let observation = ObservationChain.observe(

@@ -2,7 +2,12 @@ import Foundation
 
 /// Stage 1 of a call: the options it runs with, resolved once — the endpoint's
 /// ``CallOptions`` on top of the client's ``Client/Configuration``.
-struct CallPolicy: Sendable {
+///
+/// A class, handed from stage to stage by reference: a struct of existentials was copied, each
+/// of its references retained and released, at every step of every call. An endpoint that
+/// changes nothing gets the client's own policy, resolved once when the client was made
+/// (``Client/policy(for:)``).
+final class CallPolicy: Sendable {
     let decoder: any ResponseDecoder
     let acceptableStatusCodes: AcceptableStatusCodes
     let retryPolicy: RetryPolicy
@@ -21,5 +26,13 @@ struct CallPolicy: Sendable {
         validation = StatusValidation(
             acceptableStatusCodes: acceptableStatusCodes, api: defaults.api,
             errorBodyType: options.errorBodyType ?? defaults.api.errorBodyType, decoder: decoder)
+    }
+}
+
+extension CallOptions {
+    /// Whether these options leave every setting to the client (as `CallOptions()` does).
+    var changesNothing: Bool {
+        decoder == nil && acceptableStatusCodes == nil && retryPolicy == nil && timeouts == nil
+            && errorBodyType == nil && !allowsOtherOrigins
     }
 }

@@ -14,6 +14,10 @@ struct RequestBuilder: Sendable {
     private let builtInQueryEncoder: URLQueryEncoder?
     /// The body encoder when it is the built-in JSON one, whose `Content-Type` is known.
     private let builtInBodyEncoder: JSONBodyEncoder?
+    /// The headers of a request for JSON with no body and no headers of its own (most `GET`s):
+    /// `Accept: application/json` and the client's, merged and validated once; `nil` when the
+    /// client's are invalid, which each request then reports.
+    private let jsonRequestHeaders: [String: String]?
 
     init(
         baseURL: URL, headers: HTTPHeaders, queryEncoder: any ParameterEncoder, formEncoder: any ParameterEncoder,
@@ -26,7 +30,12 @@ struct RequestBuilder: Sendable {
         self.bodyEncoder = bodyEncoder
         self.builtInQueryEncoder = queryEncoder as? URLQueryEncoder
         self.builtInBodyEncoder = bodyEncoder as? JSONBodyEncoder
+        let jsonFields = HTTPHeaders([HTTPHeaders.Field(name: "Accept", value: Self.jsonMediaType)]).merging(headers)
+        jsonRequestHeaders = (try? HeaderValidation.validate(jsonFields)).map { Self.dictionary(of: jsonFields) }
     }
+
+    /// The media type a ``JSONObject`` accepts by default.
+    private static let jsonMediaType = "application/json"
 
     /// A builder with a client's settings: the API's headers with the client's on top, and its
     /// encoders.
@@ -74,12 +83,20 @@ struct RequestBuilder: Sendable {
             try encoding { try queryEncoder.encode(endpoint.query, into: &request) }
         }
 
+        let bodyEndpoint = endpoint as? any EndpointWithBody
+        let endpointHeaders = endpoint.headers
+        if bodyEndpoint == nil, endpointHeaders.isEmpty, let jsonRequestHeaders,
+            E.ResponseType.acceptedMediaType == Self.jsonMediaType
+        {
+            request.allHTTPHeaderFields = jsonRequestHeaders
+            return request
+        }
         var fields: HTTPHeaders = ["Accept": E.ResponseType.acceptedMediaType]
         fields = fields.merging(headers)
-        if let bodyEndpoint = endpoint as? any EndpointWithBody {
+        if let bodyEndpoint {
             fields = fields.merging(try encode(bodyEndpoint.body, method: E.method, into: &request))
         }
-        fields = fields.merging(endpoint.headers)
+        fields = fields.merging(endpointHeaders)
         try HeaderValidation.validate(fields)
         request.allHTTPHeaderFields = Self.dictionary(of: fields)
         return request

@@ -31,7 +31,7 @@ extension Client {
     /// - Returns: The elements; iterating it again sends the request again.
     public func stream<E: StreamingEndpoint>(_ endpoint: E) -> ResponseStream<E.Element> {
         let format = E.streamFormat
-        let policy = CallPolicy(endpoint.options, defaults: configuration)
+        let policy = policy(for: endpoint.options)
         let connection: Result<StreamConnection, EndpointError>
         do {
             var request = try requestBuilder.makeRequest(for: endpoint, policy: policy)
