@@ -22,8 +22,10 @@
         ///   AsyncHTTPClient cannot send to it.
         init(_ request: URLRequest, eventLoopGroup: any EventLoopGroup) throws {
             guard let url = request.url else { throw URLError(.badURL) }
+            let fields = request.allHTTPHeaderFields ?? [:]
             var headers = HTTPHeaders()
-            for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            headers.reserveCapacity(fields.count)
+            for (name, value) in fields {
                 headers.add(name: name, value: value)
             }
             var body: HTTPClient.Body?

@@ -158,10 +158,8 @@
     extension HTTPResponse {
         /// An EndpointKit response from AsyncHTTPClient's head and the collected body.
         init(_ head: HTTPResponseHead, body: Data, url: URL?) {
-            var headers = HTTPHeaders()
-            for field in head.headers {
-                headers.add(field.value, for: field.name)
-            }
+            // One array, made at its size: `add` grew it field by field.
+            let headers = HTTPHeaders(head.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
             self.init(statusCode: Int(head.status.code), headers: headers, body: body, url: url)
         }
     }

@@ -4,8 +4,9 @@
     import NIOSSL
 
     /// A ``TLSPolicy`` as SwiftNIO SSL configurations: one for its default, one per host of its
-    /// `perHost`; each request gets its host's, unless the `HTTPClient` applies it already.
-    struct TLSConfigurations: Sendable {
+    /// `perHost`; each request gets its host's, unless the `HTTPClient` applies it already. A class:
+    /// every HTTPS request reads it, and a struct of configurations was copied for each.
+    final class TLSConfigurations: Sendable {
         let policy: TLSPolicy
         private let defaultConfiguration: TLSConfiguration
         private let configurations: [String: TLSConfiguration]
