@@ -39,7 +39,7 @@
             let resolvedDefault = defaultConfiguration ?? .makeClientConfiguration()
             self.defaultConfiguration = resolvedDefault
             self.configurations = configurations
-            clientAppliesDefault = clientConfiguration?.bestEffortEquals(resolvedDefault) ?? false
+            clientAppliesDefault = clientConfiguration.map { Self.sameSettings($0, resolvedDefault) } ?? false
             if !skipsVerification.isEmpty {
                 Self.warn(skipsVerification, by: "AsyncHTTPClientTransport")
             }
@@ -52,6 +52,39 @@
                 return configuration
             }
             return clientAppliesDefault ? nil : defaultConfiguration
+        }
+
+        /// Whether `a` and `b` set the same: trust, verification, identity, versions, ciphers,
+        /// curves, signature algorithms, ALPN and the rest, and neither has a callback (a key log,
+        /// a context or a PSK callback, which cannot be compared).
+        ///
+        /// Not SwiftNIO SSL's `bestEffortEquals`: it compares the bytes of its optional PSK
+        /// providers, and so, for two configurations made apart, also the undefined bytes of an
+        /// absent one. Under ThreadSanitizer two `makeClientConfiguration()` with the same roots
+        /// compared unequal (the test "Requests carry a TLS configuration of their own only where
+        /// the HTTPClient's is not the policy's" saw it).
+        static func sameSettings(_ a: TLSConfiguration, _ b: TLSConfiguration) -> Bool {
+            func hasNoCallback(_ configuration: TLSConfiguration) -> Bool {
+                // (The deprecated `pskClientCallback` is not read: warnings are errors here. A PSK,
+                // however set, adds no trust: the roots, verification and identity are compared.)
+                configuration.keyLogCallback == nil && configuration.sslContextCallback == nil
+                    && configuration.pskClientProvider == nil && configuration.pskServerProvider == nil
+            }
+            let trust =
+                a.certificateVerification == b.certificateVerification && a.trustRoots == b.trustRoots
+                && a.additionalTrustRoots == b.additionalTrustRoots
+            let identity = a.certificateChain == b.certificateChain && a.privateKey == b.privateKey
+            let versions = a.minimumTLSVersion == b.minimumTLSVersion && a.maximumTLSVersion == b.maximumTLSVersion
+            let ciphers = a.cipherSuites == b.cipherSuites && a.cipherSuiteValues == b.cipherSuiteValues
+            let algorithms =
+                a.curves == b.curves && a.verifySignatureAlgorithms == b.verifySignatureAlgorithms
+                && a.signingSignatureAlgorithms == b.signingSignatureAlgorithms
+            let rest =
+                a.applicationProtocols == b.applicationProtocols && a.shutdownTimeout == b.shutdownTimeout
+                && a.renegotiationSupport == b.renegotiationSupport && a.sendCANameList == b.sendCANameList
+                && a.pskHint == b.pskHint
+            return hasNoCallback(a) && hasNoCallback(b) && trust && identity && versions && ciphers && algorithms
+                && rest
         }
 
         /// The SwiftNIO SSL configuration of `policy` for the hosts its `perHost` does not name:
