@@ -75,7 +75,8 @@
                 && a.additionalTrustRoots == b.additionalTrustRoots
             let identity = a.certificateChain == b.certificateChain && a.privateKey == b.privateKey
             let versions = a.minimumTLSVersion == b.minimumTLSVersion && a.maximumTLSVersion == b.maximumTLSVersion
-            let ciphers = a.cipherSuites == b.cipherSuites && a.cipherSuiteValues == b.cipherSuiteValues
+            // `cipherSuiteValues` is derived from `cipherSuites`, by making a whole SSL context.
+            let ciphers = a.cipherSuites == b.cipherSuites
             let algorithms =
                 a.curves == b.curves && a.verifySignatureAlgorithms == b.verifySignatureAlgorithms
                 && a.signingSignatureAlgorithms == b.signingSignatureAlgorithms
