@@ -103,6 +103,40 @@
                 detail: "it expired on")
         }
 
+        /// `GET /{key}` read as lines: a streamed call, which AsyncHTTPClientTransport sends
+        /// through its streaming delegate.
+        struct SecretLines: GET, StreamingEndpoint {
+            typealias Element = String
+            static var streamFormat: StreamFormat<String> { .lines }
+            let key: String
+            var path: String { "/\(segment: key)" }
+        }
+
+        @Test("A streamed call meets the same refusal: a typed TLS failure, not retried, and no request")
+        func refusesStreamedCall() async throws {
+            let key = Self.key()
+            let before = try await TLSServers.seen(by: "expired")
+            let result = try await HTTPBin.withHTTPClient(
+                configuration: AsyncHTTPClientTransport.makeDefaultConfiguration()
+            ) { httpClient in
+                let client = try Client(baseURL: TLSServers.url("expired"), authenticator: .bearer("s3cr3t-token")) {
+                    $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+                    $0.transport = try AsyncHTTPClientTransport(
+                        client: httpClient, tls: TLSPolicy(trust: .only([try TLSServers.ca()])))
+                }
+                return await HTTPBin.result { () async throws(EndpointError) in
+                    var lines: [String] = []
+                    for try await line in client.stream(SecretLines(key: key)) { lines.append(line) }
+                    return lines
+                }
+            }
+            let after = try await TLSServers.seen(by: "expired")
+            #expect(result.failureValue?.tlsFailure?.reason == .expiredCertificate, "\(result)")
+            #expect(result.failureValue?.description.contains("s3cr3t") == false)
+            #expect(after.requests.count == before.requests.count, "a request reached the server")
+            #expect(after.connections - before.connections <= 2, "retried")
+        }
+
         @Test("A certificate for another host is refused")
         func refusesWrongHost() async throws {
             try await expectRefused(
