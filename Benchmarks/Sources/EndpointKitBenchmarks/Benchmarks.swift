@@ -1,7 +1,8 @@
 import Foundation
 
 /// `endpointkit-benchmarks --scenario NAME [options]`: runs one scenario and prints one
-/// `RESULT …` line. One scenario per process, so each peak RSS belongs to one scenario.
+/// `RESULT …` line. One scenario per process, so each peak RSS belongs to one scenario; a
+/// network scenario `--versus` another prints a line for each (their peak RSS is the process's).
 @main
 enum Benchmarks {
     static let usage = """
@@ -11,9 +12,11 @@ enum Benchmarks {
           ahc-raw, ahc-endpointkit, ahc-raw-delegate (AsyncHTTPClient's delegate API by hand),
           ahc-raw-delegate-request-tls (the same, the CA in each request's tlsConfiguration),
           ahc-endpointkit-request-tls (the TLSPolicy on the transport only, set on each request),
-          ahc-endpointkit-minimal-transport (diagnosis: EndpointKit over the least transport)
+          ahc-endpointkit-minimal-transport (diagnosis: EndpointKit over the least transport),
+          ahc-endpointkit-minimal-async-transport (the same over AsyncHTTPClient's async execute)
           --base-url URL --status-url URL --payload 2k|1m --expect N --requests N --concurrency N
           [--max-connections N] [--ca PEM] [--http-version automatic|1.1]
+          [--versus SCENARIO [--blocks N]] (both in one process, in N alternating blocks each)
           (an https --base-url: --ca is the CA AsyncHTTPClient trusts; URLSession trusts the system's)
         decoding: decode-jsondecoder, decode-responsedecoder, decode-client,
           decode-jsonserialization, decode-jsonobject, decode-snake-jsondecoder,
@@ -37,7 +40,7 @@ enum Benchmarks {
         do {
             let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
             let scenario = try options.string("scenario")
-            let result: ScenarioResult
+            var result: ScenarioResult
             if scenario.hasPrefix("sse-parse-") {
                 result = try await StreamParseScenario(name: scenario, options: options).run()
             } else if scenario.hasPrefix("sse-") {
@@ -49,7 +52,9 @@ enum Benchmarks {
             } else if scenario.hasPrefix("overhead-") {
                 result = try await OverheadScenario(name: scenario, options: options).run()
             } else {
-                result = try await NetworkScenario(name: scenario, options: options).run()
+                let results = try await NetworkScenario(name: scenario, options: options).run()
+                results.dropLast().forEach { $0.printLine() }
+                result = results[results.count - 1]
             }
             result.printLine()
         } catch let error as UsageError {

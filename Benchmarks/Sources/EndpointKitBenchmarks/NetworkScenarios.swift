@@ -18,6 +18,11 @@ import NIOSSL
 /// URLSession on Linux trusts the system's store only, to which `Benchmarks/run` adds the CA.
 /// `--http-version 1.1` keeps AsyncHTTPClient on HTTP/1.1; by default it negotiates HTTP/2 when
 /// the server offers it.
+///
+/// `--versus OTHER` measures scenario OTHER in the same process: `--blocks N` blocks of each,
+/// alternating (A B, then B A), so that both meet the same machine. Two runs seconds apart do not:
+/// on this 2-core virtual machine a run's throughput moves by up to 40 % from one to the next
+/// (time taken by other guests, seen as steal time in `/proc/stat`).
 struct NetworkScenario {
     let name: String
     let baseURL: URL
@@ -29,6 +34,10 @@ struct NetworkScenario {
     let maximumConnectionsPerHost: Int?
     let certificateAuthority: String?
     let http1Only: Bool
+    /// With `--versus`, the scenario measured in the same process, in blocks that alternate with
+    /// this one's.
+    let versus: String?
+    let blocks: Int
 
     init(name: String, options: Options) throws {
         self.name = name
@@ -50,6 +59,10 @@ struct NetworkScenario {
         case "1.1": http1Only = true
         default: throw UsageError(message: "--http-version is automatic or 1.1")
         }
+        let versus = options.string("versus", default: "")
+        self.versus = versus.isEmpty ? nil : versus
+        blocks = self.versus == nil ? 1 : try options.integer("blocks", default: 10)
+        guard requests >= blocks else { throw UsageError(message: "--requests must be at least --blocks") }
     }
 
     /// The `HTTPClient` configuration EndpointKit's transport uses by default, over HTTP/1.1 only
@@ -99,16 +112,31 @@ struct NetworkScenario {
         return configuration
     }
 
-    func run() async throws -> ScenarioResult {
+    /// Runs the scenario, or with `--versus` the two in alternating blocks: a result for each.
+    func run() async throws -> [ScenarioResult] {
+        var contenders = [try contender(named: name)]
+        if let versus {
+            contenders.append(try contender(named: versus))
+        }
+        let results = await Result(catching: { try await measure(contenders) })
+        for contender in contenders {
+            try await contender.shutdown()
+        }
+        return try results.get()
+    }
+
+    /// The call of scenario `name`, ready to measure.
+    func contender(named name: String) throws -> Contender {
         let url = baseURL.appendingPathComponent(fixturePath)
         switch name {
         case "urlsession-shared":
-            return try await measure(
-                Self.rawURLSession(.shared, url: url), protocol: Self.protocolHeader(URLSession.shared, url: url))
+            return Contender(
+                name: name, fetch: Self.rawURLSession(.shared, url: url),
+                probe: Self.protocolHeader(URLSession.shared, url: url))
         case "urlsession-raw":
             let session = URLSession(configuration: tunedConfiguration())
-            return try await measure(
-                Self.rawURLSession(session, url: url), protocol: Self.protocolHeader(session, url: url))
+            return Contender(
+                name: name, fetch: Self.rawURLSession(session, url: url), probe: Self.protocolHeader(session, url: url))
         case "urlsession-endpointkit":
             let client: Client
             if maximumConnectionsPerHost == nil {
@@ -118,21 +146,20 @@ struct NetworkScenario {
                     $0.transport = URLSessionTransport(configuration: tunedConfiguration())
                 }
             }
-            return try await measureEndpointKit(client)
+            return endpointKit(name, client)
         case "ahc-raw":
             // The same HTTPClient configuration as through EndpointKit: the transport's own (and
             // over HTTPS the CA, set where a user of AsyncHTTPClient alone would set it).
-            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
-                try await measure(
-                    Self.rawAsyncHTTPClient(httpClient, url: url), protocol: Self.protocolHeader(httpClient, url: url))
-            }
+            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            return Contender(
+                name: name, fetch: Self.rawAsyncHTTPClient(httpClient, url: url),
+                probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "ahc-raw-delegate":
             // By hand with AsyncHTTPClient's delegate API, which EndpointKit's transport uses.
-            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
-                try await measure(
-                    Self.rawAsyncHTTPClientDelegate(httpClient, url: url),
-                    protocol: Self.protocolHeader(httpClient, url: url))
-            }
+            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            return Contender(
+                name: name, fetch: Self.rawAsyncHTTPClientDelegate(httpClient, url: url),
+                probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "ahc-raw-delegate-request-tls":
             // By hand with the delegate API, the CA in each request's `tlsConfiguration` (parsed
             // once), as a `TLSPolicy` has AsyncHTTPClientTransport do.
@@ -141,92 +168,48 @@ struct NetworkScenario {
                 tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(path))
                 return tls
             }
-            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
-                try await measure(
-                    Self.rawAsyncHTTPClientDelegate(httpClient, url: url, tlsConfiguration: perRequest),
-                    protocol: Self.protocolHeader(httpClient, url: url))
-            }
+            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            return Contender(
+                name: name, fetch: Self.rawAsyncHTTPClientDelegate(httpClient, url: url, tlsConfiguration: perRequest),
+                probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "ahc-endpointkit-minimal-transport":
-            return try await withHTTPClient(try rawAsyncHTTPClientConfiguration()) { httpClient in
-                let transport = MinimalAsyncHTTPClientTransport(client: httpClient)
-                return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
-            }
+            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            let transport = MinimalAsyncHTTPClientTransport(client: httpClient)
+            return endpointKit(
+                name, Client(baseURL: baseURL) { $0.transport = transport },
+                shutdown: httpClient.stop)
+        case "ahc-endpointkit-minimal-async-transport":
+            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            let transport = MinimalAsyncAPITransport(client: httpClient)
+            return endpointKit(
+                name, Client(baseURL: baseURL) { $0.transport = transport },
+                shutdown: httpClient.stop)
         case "ahc-endpointkit-request-tls":
             // Through EndpointKit, the TLSPolicy on the transport only: each request carries it.
-            return try await withHTTPClient(try asyncHTTPClientConfiguration()) { httpClient in
-                let transport = try asyncHTTPClientTransport(httpClient)
-                return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
-            }
+            let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration())
+            let transport = try asyncHTTPClientTransport(httpClient)
+            return endpointKit(
+                name, Client(baseURL: baseURL) { $0.transport = transport },
+                shutdown: httpClient.stop)
         case "ahc-endpointkit":
             // As the Security article says: the TLSPolicy on the HTTPClient and on the transport.
-            return try await withHTTPClient(try asyncHTTPClientConfiguration(tls: tlsPolicy)) { httpClient in
-                let transport = try asyncHTTPClientTransport(httpClient)
-                return try await measureEndpointKit(Client(baseURL: baseURL) { $0.transport = transport })
-            }
+            let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration(tls: tlsPolicy))
+            let transport = try asyncHTTPClientTransport(httpClient)
+            return endpointKit(
+                name, Client(baseURL: baseURL) { $0.transport = transport },
+                shutdown: httpClient.stop)
         default:
             throw UsageError(message: "unknown network scenario \(name)")
         }
     }
 
-    /// `body` with an `HTTPClient` of `configuration`, which is shut down afterwards, also when
-    /// `body` throws.
-    private func withHTTPClient(
-        _ configuration: HTTPClient.Configuration, _ body: (HTTPClient) async throws -> ScenarioResult
-    ) async throws -> ScenarioResult {
-        let httpClient = HTTPClient(configuration: configuration)
-        let result = await Result(catching: { try await body(httpClient) })
-        try await httpClient.shutdown()
-        return try result.get()
-    }
-
-    /// ``measure(_:protocol:)`` of the fixture through `client`.
-    private func measureEndpointKit(_ client: Client) async throws -> ScenarioResult {
-        try await measure(
-            Self.endpointKit(client, path: fixturePath), protocol: Self.protocolHeader(client, path: fixturePath))
-    }
-
-    /// Warms up, then times `requests` calls of `fetch` and counts the connections they opened.
-    /// Also counts the connections of the whole run, warm-up included (over HTTPS, each is one
-    /// TLS handshake), and records the HTTP version nginx saw (`protocol`), from a call of its
-    /// own before the rest.
-    func measure(
-        _ fetch: @escaping @Sendable () async throws -> Int, protocol probe: @Sendable () async throws -> String
-    ) async throws -> ScenarioResult {
-        let acceptedAtStart = try await status.acceptedConnections()
-        let httpVersion = try await probe()
-        let first = try await fetch()
-        guard first == expectedCount else {
-            throw UsageError(message: "decoded \(first) repositories, expected \(expectedCount)")
-        }
-        let warmUp = max(concurrency * 4, 100)
-        try await runConcurrently(total: warmUp, concurrency: concurrency) { _ = try await fetch() }
-        let acceptedBefore = try await status.acceptedConnections()
-        let allocationsBefore = allocationsSoFar()
-        let cpuBefore = cpuMicrosecondsSoFar()
-        let switchesBefore = contextSwitchesSoFar()
-        let start = now()
-        try await runConcurrently(total: requests, concurrency: concurrency) { _ = try await fetch() }
-        let seconds = Double(now() - start) / 1e9
-        let cpuMicroseconds = cpuMicrosecondsSoFar() - cpuBefore
-        let switches = contextSwitchesSoFar() - switchesBefore
-        let allocations = allocationsSoFar() - allocationsBefore
-        let opened = try await status.acceptedConnections() - acceptedBefore
-        var result = ScenarioResult(scenario: name)
-        result.set("requests", requests)
-        result.set("concurrency", concurrency)
-        result.set("seconds", seconds)
-        result.set("rps", Double(requests) / seconds)
-        result.set("connections", opened)
-        result.set("connections_per_10k", Double(opened) * 10_000 / Double(requests))
-        let calls = 2 + warmUp + requests
-        let openedInAll = try await status.acceptedConnections() - acceptedAtStart
-        result.set("calls_in_all", calls)
-        result.set("connections_in_all", openedInAll)
-        result.set("protocol", httpVersion)
-        result.set("allocs_per_op", Double(allocations) / Double(requests))
-        result.set("cpu_us_per_op", Double(cpuMicroseconds) / Double(requests))
-        result.set("context_switches_per_op", Double(switches) / Double(requests))
-        return result
+    /// The fixture's call through `client`; `shutdown` stops what the client's transport uses.
+    private func endpointKit(
+        _ name: String, _ client: Client, shutdown: @escaping @Sendable () async throws -> Void = {}
+    ) -> Contender {
+        Contender(
+            name: name, fetch: Self.endpointKit(client, path: fixturePath),
+            probe: Self.protocolHeader(client, path: fixturePath), shutdown: shutdown)
     }
 
     /// What an app does by hand: the same request as EndpointKit's (a `GET` that accepts JSON),
@@ -327,5 +310,28 @@ struct MinimalAsyncHTTPClientTransport: Transport {
         return HTTPResponse(
             statusCode: Int(response.status.code), headers: headers,
             body: response.body.map { Data($0.readableBytesView) } ?? Data(), url: request.url)
+    }
+}
+
+/// Diagnosis only: the least a transport over AsyncHTTPClient's async `execute` can do (no idle
+/// timeout, size limit of its own or redirects); beside ``MinimalAsyncHTTPClientTransport``, it
+/// shows what the delegate API costs a call.
+struct MinimalAsyncAPITransport: Transport {
+    let client: HTTPClient
+
+    func send(_ request: URLRequest) async throws -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: request.url!.absoluteString)
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            outgoing.headers.add(name: name, value: value)
+        }
+        let response = try await client.execute(outgoing, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 64 << 20)
+        var headers = HTTPHeaders()
+        for field in response.headers {
+            headers.add(field.value, for: field.name)
+        }
+        return HTTPResponse(
+            statusCode: Int(response.status.code), headers: headers, body: Data(body.readableBytesView),
+            url: request.url)
     }
 }

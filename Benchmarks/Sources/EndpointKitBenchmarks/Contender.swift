@@ -1,0 +1,17 @@
+import AsyncHTTPClient
+
+/// One way of making the benchmark's call, ready to measure: the call, a call that reads the
+/// HTTP version nginx saw, and what to stop afterwards.
+struct Contender {
+    let name: String
+    let fetch: @Sendable () async throws -> Int
+    let probe: @Sendable () async throws -> String
+    var shutdown: @Sendable () async throws -> Void = {}
+}
+
+extension HTTPClient {
+    /// Shuts the client down: a contender's `shutdown`.
+    var stop: @Sendable () async throws -> Void {
+        { try await self.shutdown() }
+    }
+}
