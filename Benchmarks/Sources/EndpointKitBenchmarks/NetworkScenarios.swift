@@ -114,11 +114,14 @@ struct NetworkScenario {
 
     /// Runs the scenario, or with `--versus` the two in alternating blocks: a result for each.
     func run() async throws -> [ScenarioResult] {
-        var contenders = [try contender(named: name)]
-        if let versus {
-            contenders.append(try contender(named: versus))
+        var contenders: [Contender] = []
+        let results = await Result {
+            contenders.append(try await contender(named: name))
+            if let versus {
+                contenders.append(try await contender(named: versus))
+            }
+            return try await measure(contenders)
         }
-        let results = await Result(catching: { try await measure(contenders) })
         for contender in contenders {
             try await contender.shutdown()
         }
@@ -126,7 +129,7 @@ struct NetworkScenario {
     }
 
     /// The call of scenario `name`, ready to measure.
-    func contender(named name: String) throws -> Contender {
+    func contender(named name: String) async throws -> Contender {
         let url = baseURL.appendingPathComponent(fixturePath)
         switch name {
         case "urlsession-shared":
@@ -173,43 +176,52 @@ struct NetworkScenario {
                 name: name, fetch: Self.rawAsyncHTTPClientDelegate(httpClient, url: url, tlsConfiguration: perRequest),
                 probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "ahc-endpointkit-minimal-transport":
-            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
-            let transport = MinimalAsyncHTTPClientTransport(client: httpClient)
-            return endpointKit(
-                name, Client(baseURL: baseURL) { $0.transport = transport },
-                shutdown: httpClient.stop)
+            return try await endpointKit(name, over: try rawAsyncHTTPClientConfiguration()) {
+                MinimalAsyncHTTPClientTransport(client: $0)
+            }
         case "ahc-endpointkit-minimal-async-transport":
-            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
-            let transport = MinimalAsyncAPITransport(client: httpClient)
-            return endpointKit(
-                name, Client(baseURL: baseURL) { $0.transport = transport },
-                shutdown: httpClient.stop)
+            return try await endpointKit(name, over: try rawAsyncHTTPClientConfiguration()) {
+                MinimalAsyncAPITransport(client: $0)
+            }
         case "ahc-endpointkit-request-tls":
             // Through EndpointKit, the TLSPolicy on the transport only: each request carries it.
-            let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration())
-            let transport = try asyncHTTPClientTransport(httpClient)
-            return endpointKit(
-                name, Client(baseURL: baseURL) { $0.transport = transport },
-                shutdown: httpClient.stop)
+            return try await endpointKit(name, over: try asyncHTTPClientConfiguration()) {
+                try asyncHTTPClientTransport($0)
+            }
         case "ahc-endpointkit":
             // As the Security article says: the TLSPolicy on the HTTPClient and on the transport.
-            let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration(tls: tlsPolicy))
-            let transport = try asyncHTTPClientTransport(httpClient)
-            return endpointKit(
-                name, Client(baseURL: baseURL) { $0.transport = transport },
-                shutdown: httpClient.stop)
+            return try await endpointKit(name, over: try asyncHTTPClientConfiguration(tls: tlsPolicy)) {
+                try asyncHTTPClientTransport($0)
+            }
         default:
             throw UsageError(message: "unknown network scenario \(name)")
         }
     }
 
-    /// The fixture's call through `client`; `shutdown` stops what the client's transport uses.
-    private func endpointKit(
-        _ name: String, _ client: Client, shutdown: @escaping @Sendable () async throws -> Void = {}
-    ) -> Contender {
+    /// The fixture's call through `client`.
+    private func endpointKit(_ name: String, _ client: Client) -> Contender {
         Contender(
             name: name, fetch: Self.endpointKit(client, path: fixturePath),
-            probe: Self.protocolHeader(client, path: fixturePath), shutdown: shutdown)
+            probe: Self.protocolHeader(client, path: fixturePath))
+    }
+
+    /// The fixture's call through a client whose transport `makeTransport` makes over an
+    /// `HTTPClient` of `configuration`, which the contender's `shutdown` stops (and which is
+    /// stopped at once when `makeTransport` throws).
+    private func endpointKit(
+        _ name: String, over configuration: HTTPClient.Configuration,
+        transport makeTransport: (HTTPClient) throws -> any Transport
+    ) async throws -> Contender {
+        let httpClient = HTTPClient(configuration: configuration)
+        do {
+            let transport = try makeTransport(httpClient)
+            var contender = endpointKit(name, Client(baseURL: baseURL) { $0.transport = transport })
+            contender.shutdown = httpClient.stop
+            return contender
+        } catch {
+            try await httpClient.shutdown()
+            throw error
+        }
     }
 
     /// What an app does by hand: the same request as EndpointKit's (a `GET` that accepts JSON),
