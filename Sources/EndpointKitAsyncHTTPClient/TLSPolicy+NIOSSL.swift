@@ -56,7 +56,9 @@
 
         /// Whether `a` and `b` set the same: trust, verification, identity, versions, ciphers,
         /// curves, signature algorithms, ALPN and the rest, and neither has a callback (a key log,
-        /// a context or a PSK callback, which cannot be compared).
+        /// a context or a PSK callback, which cannot be compared). The settings are listed by hand;
+        /// the test "Every stored setting of SwiftNIO SSL's TLSConfiguration is one that
+        /// sameSettings reads" fails when SwiftNIO SSL adds one.
         ///
         /// Not SwiftNIO SSL's `bestEffortEquals`: it compares the bytes of its optional PSK
         /// providers, and so, for two configurations made apart, also the undefined bytes of an
