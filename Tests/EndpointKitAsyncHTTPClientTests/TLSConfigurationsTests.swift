@@ -1,6 +1,5 @@
 #if AsyncHTTPClient
     @testable import EndpointKitAsyncHTTPClient
-    import NIOCore
     import NIOSSL
     import Testing
 
@@ -32,23 +31,29 @@
                 "gone: \(Self.accountedFor.subtracting(stored))")
         }
 
+        /// A setting whose difference `sameSettings` must see, and a change of it.
+        enum Setting: String, CaseIterable, Sendable {
+            case certificateVerification, trustRoots, additionalTrustRoots, minimumTLSVersion, applicationProtocols
+
+            func change(_ configuration: inout TLSConfiguration) {
+                let bundle = "/etc/ssl/certs/ca-certificates.crt"
+                switch self {
+                case .certificateVerification: configuration.certificateVerification = .none
+                case .trustRoots: configuration.trustRoots = .file(bundle)
+                case .additionalTrustRoots: configuration.additionalTrustRoots = [.file(bundle)]
+                case .minimumTLSVersion: configuration.minimumTLSVersion = .tlsv13
+                case .applicationProtocols: configuration.applicationProtocols = ["http/1.1"]
+                }
+            }
+        }
+
         @Test(
             "Configurations that differ in one trust, version or protocol setting are not the same",
-            arguments: [
-                "certificateVerification", "trustRoots", "additionalTrustRoots", "minimumTLSVersion",
-                "applicationProtocols",
-            ])
-        func oneDifferenceIsSeen(setting: String) throws {
+            arguments: Setting.allCases)
+        func oneDifferenceIsSeen(setting: Setting) {
             let base = TLSConfiguration.makeClientConfiguration()
             var changed = base
-            switch setting {
-            case "certificateVerification": changed.certificateVerification = .none
-            case "trustRoots": changed.trustRoots = .file("/etc/ssl/certs/ca-certificates.crt")
-            case "additionalTrustRoots": changed.additionalTrustRoots = [.file("/etc/ssl/certs/ca-certificates.crt")]
-            case "minimumTLSVersion": changed.minimumTLSVersion = .tlsv13
-            case "applicationProtocols": changed.applicationProtocols = ["http/1.1"]
-            default: Issue.record("no change written for \(setting)")
-            }
+            setting.change(&changed)
             #expect(TLSConfigurations.sameSettings(base, base))
             #expect(!TLSConfigurations.sameSettings(base, changed))
             #expect(!TLSConfigurations.sameSettings(changed, base))

@@ -40,23 +40,21 @@ enum Benchmarks {
         do {
             let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
             let scenario = try options.string("scenario")
-            var result: ScenarioResult
+            let results: [ScenarioResult]
             if scenario.hasPrefix("sse-parse-") {
-                result = try await StreamParseScenario(name: scenario, options: options).run()
+                results = [try await StreamParseScenario(name: scenario, options: options).run()]
             } else if scenario.hasPrefix("sse-") {
-                result = try await StreamNetworkScenario(name: scenario, options: options).run()
+                results = [try await StreamNetworkScenario(name: scenario, options: options).run()]
             } else if scenario.hasPrefix("idle-timeout-") {
-                result = try await IdleTimeoutScenario(name: scenario, options: options).run()
+                results = [try await IdleTimeoutScenario(name: scenario, options: options).run()]
             } else if scenario.hasPrefix("decode-") {
-                result = try await DecodeScenario(name: scenario, options: options).run()
+                results = [try await DecodeScenario(name: scenario, options: options).run()]
             } else if scenario.hasPrefix("overhead-") {
-                result = try await OverheadScenario(name: scenario, options: options).run()
+                results = [try await OverheadScenario(name: scenario, options: options).run()]
             } else {
-                let results = try await NetworkScenario(name: scenario, options: options).run()
-                results.dropLast().forEach { $0.printLine() }
-                result = results[results.count - 1]
+                results = try await NetworkScenario(name: scenario, options: options).run()
             }
-            result.printLine()
+            results.forEach { $0.printLine() }
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("error: \(error)\n\n\(usage)\n".utf8))
             exit(2)
