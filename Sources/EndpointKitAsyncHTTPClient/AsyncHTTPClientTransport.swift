@@ -6,9 +6,12 @@
     /// A `Transport` that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession:
     /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
     ///
-    /// It adds little to AsyncHTTPClient itself: each request is one `execute` with a delegate that
-    /// collects the body on the event loop; idle timeouts are checked for all requests at once by
-    /// one periodic timer; no task or async sequence of its own (except to read an `httpBodyStream`).
+    /// It adds little to AsyncHTTPClient itself. An HTTPS request without a body (a `GET`, a
+    /// `DELETE`) is one async `execute` when the `HTTPClient` may speak HTTP/2, its response body
+    /// collected by a task of its own; any other request is one `execute` with a delegate that
+    /// collects the response body on the event loop and sees each part of the request body sent
+    /// (over HTTP/2 the delegate API costs AsyncHTTPClient more, over HTTP/1.1 about the same).
+    /// Idle timeouts are checked for all requests at once by one timer.
     ///
     /// The app owns the `HTTPClient`: it creates it (with ``makeDefaultConfiguration()``, which
     /// turns AsyncHTTPClient's own redirect handling off), shares it between clients, and shuts it
@@ -33,11 +36,14 @@
     /// - **Timeouts**: the request's `timeoutInterval` (the client's or endpoint's `Timeouts.idle`)
     ///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
     ///   from the start of the request (waiting for a connection, connecting, sending) to the last
-    ///   byte of the response; every part of the body sent or received starts it again. A slow but
-    ///   steady download never trips it. One timer, set for the earliest moment any request can time
-    ///   out, checks it, so a request fails when its timeout is reached, not a polling interval
-    ///   later. It fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable `transportFailed` whose
-    ///   `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
+    ///   byte of the response. Each part of the response received starts it again, and so does each
+    ///   part of a request body sent. For a request without a body, the wait until the response's
+    ///   head is one window from the start, the connection's set-up included, as with
+    ///   `URLSessionTransport` (that wait is `execute`'s deadline). A slow but steady download never
+    ///   trips it. One timer, set for the earliest moment any request can time out,
+    ///   checks the rest, so a request fails when its timeout is reached, not a polling interval
+    ///   later. It fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable
+    ///   `transportFailed` whose `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
     ///   `Client` as with any transport.
     /// - **Cancellation** of the calling task stops the request at once and throws
     ///   `CancellationError` (so the client throws `EndpointError.cancelled`).
@@ -65,6 +71,9 @@
         /// Whether `client` follows redirects itself, as read when the transport was made: then
         /// every request is refused before anything is sent.
         let clientFollowsRedirects: Bool
+        /// Whether `client` may speak HTTP/2 (its `httpVersion` is not `.http1Only`), as read when
+        /// the transport was made: then HTTPS requests without a body go through `execute`.
+        let clientMayUseHTTP2: Bool
         /// The TLS policy as SwiftNIO SSL configurations, when the transport was given one; else
         /// the `HTTPClient`'s own TLS configuration applies.
         let tlsConfigurations: TLSConfigurations?
@@ -87,6 +96,7 @@
             self.maximumRedirects = maximumRedirects
             idleWatchdog = IdleWatchdog(eventLoop: client.eventLoopGroup.next())
             clientFollowsRedirects = client.followsRedirectsItself == true
+            clientMayUseHTTP2 = client.configuredHTTPVersion != .http1Only
             tlsConfigurations = nil
         }
 
@@ -136,6 +146,7 @@
             maximumRedirects = transport.maximumRedirects
             idleWatchdog = transport.idleWatchdog
             clientFollowsRedirects = transport.clientFollowsRedirects
+            clientMayUseHTTP2 = transport.clientMayUseHTTP2
             self.tlsConfigurations = tlsConfigurations
         }
 
@@ -164,7 +175,7 @@
             configuration.decompression = .enabled(limit: .ratio(25))
             configuration.connectionPool.retryConnectionEstablishment = false
             // AsyncHTTPClient 1.37 starts its span for a request sent with a delegate, as this
-            // transport sends them, on its event loop, outside the caller's task: the span cannot
+            // transport sends those with a body, on its event loop, outside the caller's task: the span cannot
             // see the caller's trace context, so each request became the root of a trace of its
             // own, and nothing was injected into the request. EndpointKitTracing's attempt span
             // covers the same request, inside the call's trace. Its tracer is then off here (the
@@ -308,13 +319,16 @@
                 failure, url: url, policy: tls ?? .default, group: client.eventLoopGroup)
         }
 
-        /// Whether `error` is AsyncHTTPClient's connect timeout or the transport's idle timeout.
+        /// Whether `error` is AsyncHTTPClient's connect timeout or the transport's idle timeout
+        /// (`execute`'s deadline before a response's head, or the watchdog's `URLError`).
         private static func isTimeout(_ error: any Error) -> Bool {
-            (error as? HTTPClientError) == .connectTimeout || (error as? URLError)?.code == .timedOut
+            [.connectTimeout, .deadlineExceeded].contains(error as? HTTPClientError)
+                || (error as? URLError)?.code == .timedOut
         }
 
         /// Sends one request (no redirect followed) and collects its response within the idle timeout.
         private func perform(_ request: URLRequest) async throws -> HTTPResponse {
+            if sendsWithExecute(request) { return try await execute(request) }
             let outgoing = try outgoingRequest(for: request)
             let collector = ResponseCollector(
                 url: request.url, isHead: outgoing.method == .HEAD, limit: maximumResponseSize,

@@ -32,6 +32,12 @@
             Mirror(reflecting: self).descendant("configuration", "proxy") as? HTTPClient.Configuration.Proxy
         }
 
+        /// The HTTP versions of the client's configuration, read by reflection as
+        /// ``followsRedirectsItself`` is; `nil` when it can't be read.
+        var configuredHTTPVersion: HTTPClient.Configuration.HTTPVersion? {
+            Mirror(reflecting: self).descendant("configuration", "httpVersion") as? HTTPClient.Configuration.HTTPVersion
+        }
+
         /// The TLS configuration of the client's configuration, read by reflection as
         /// ``followsRedirectsItself`` is; `nil` when it has none or it can't be read. The transport
         /// then sets each HTTPS request's configuration, which has the same effect.

@@ -48,9 +48,9 @@
             self.url = url
             self.isHead = isHead
             self.limit = limit
-            let hasIdleTimeout = idleTimeout > 0 && idleTimeout < 1e9
-            self.idleTimeout = hasIdleTimeout ? .nanoseconds(Int64(idleTimeout * 1e9)) : .nanoseconds(.max)
-            self.watchdog = hasIdleTimeout ? watchdog : nil
+            let idle = IdleTimeout(idleTimeout)
+            self.idleTimeout = idle.amount ?? .nanoseconds(.max)
+            self.watchdog = idle.amount == nil ? nil : watchdog
         }
 
         /// Whether the response's head has arrived.
@@ -158,9 +158,14 @@
     extension HTTPResponse {
         /// An EndpointKit response from AsyncHTTPClient's head and the collected body.
         init(_ head: HTTPResponseHead, body: Data, url: URL?) {
+            self.init(status: head.status, headers: head.headers, body: body, url: url)
+        }
+
+        /// An EndpointKit response from AsyncHTTPClient's status, header fields and body.
+        init(status: HTTPResponseStatus, headers fields: NIOHTTP1.HTTPHeaders, body: Data, url: URL?) {
             // One array, made at its size: `add` grew it field by field.
-            let headers = HTTPHeaders(head.headers.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
-            self.init(statusCode: Int(head.status.code), headers: headers, body: body, url: url)
+            let headers = HTTPHeaders(fields.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
+            self.init(statusCode: Int(status.code), headers: headers, body: body, url: url)
         }
     }
 #endif

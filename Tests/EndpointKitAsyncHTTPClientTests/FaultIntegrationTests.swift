@@ -25,6 +25,27 @@
             var path: String { "/attempts/\(segment: key)" }
         }
 
+        /// `GET /download?size=…`: `size` bytes, announced by `Content-Length` or, with `chunked`,
+        /// not announced.
+        struct Download: GET {
+            typealias ResponseType = Data
+            let size: Int
+            let chunked: Bool
+            let path = "/download"
+            var query: Parameters { ["size": size, "chunked": chunked ? 1 : 0] }
+        }
+
+        /// `GET /slow-body?chunks=2&interval=…`: the head at once, then a JSON array in two pieces
+        /// `interval` seconds apart.
+        struct SlowBody: GET {
+            typealias ResponseType = [Int]
+            let interval: TimeInterval
+            var idle: TimeInterval = 60
+            let path = "/slow-body"
+            var query: Parameters { ["chunks": 2, "interval": interval] }
+            var options: CallOptions { CallOptions(timeouts: Timeouts(idle: idle)) }
+        }
+
         static func uniqueKey() -> String {
             "ahc-\(UUID().uuidString.prefix(8).lowercased())"
         }
@@ -34,18 +55,102 @@
             ProcessInfo.processInfo.environment["FAULT_HTTPS_SERVER_URL"] == nil ? ["http"] : ["http", "https"]
 
         /// A client of the fault server, or of its TLS twin for `https`.
-        private func client(_ scheme: String, _ httpClient: HTTPClient, retryPolicy: RetryPolicy) throws -> Client {
+        /// Over HTTPS a request without a body goes through AsyncHTTPClient's async `execute`, over
+        /// HTTP through its delegate API (`AsyncHTTPClientTransport.sendsWithExecute(_:)`): the
+        /// tests with both schemes hold each way to the same limits.
+        private func client(
+            _ scheme: String, _ httpClient: HTTPClient, retryPolicy: RetryPolicy = .never,
+            maximumResponseSize: Int = 64 << 20
+        ) throws -> Client {
             guard scheme == "https" else {
                 return Client(baseURL: HTTPBin.faultServerURL!) {
                     $0.retryPolicy = retryPolicy
-                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                    $0.transport = AsyncHTTPClientTransport(
+                        client: httpClient, maximumResponseSize: maximumResponseSize)
                 }
             }
             let environment = ProcessInfo.processInfo.environment
             let ca = try TLSCertificate(pemFile: URL(fileURLWithPath: environment["TLS_PKI_DIR"]! + "/ca.pem"))
             return try Client(baseURL: URL(string: environment["FAULT_HTTPS_SERVER_URL"]!)!) {
                 $0.retryPolicy = retryPolicy
-                $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: TLSPolicy(trust: .only([ca])))
+                $0.transport = try AsyncHTTPClientTransport(
+                    client: httpClient, tls: TLSPolicy(trust: .only([ca])), maximumResponseSize: maximumResponseSize)
+            }
+        }
+
+        @Test(
+            "A body over the limit fails with ResponseTooLargeError, announced or not, also over TLS",
+            arguments: schemes, [false, true])
+        func bodyOverTheLimit(scheme: String, chunked: Bool) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = try client(scheme, httpClient, maximumResponseSize: 10_000)
+
+                let fits = try await client.get(Download(size: 10_000, chunked: chunked))
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Download(size: 20_000, chunked: chunked))
+                }
+
+                #expect(fits.count == 10_000)
+                #expect(
+                    HTTPBin.transportError(of: result) as? ResponseTooLargeError
+                        == ResponseTooLargeError(limit: 10_000), "got \(result)")
+            }
+        }
+
+        @Test(
+            "A body that stops arriving for longer than the idle timeout fails with a timeout, also over TLS",
+            arguments: schemes)
+        func idleBody(scheme: String) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = try client(scheme, httpClient)
+
+                // The head at once, the second piece 3 s after the first, an idle timeout of 1 s.
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(SlowBody(interval: 3, idle: 1))
+                }
+
+                #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
+            }
+        }
+
+        @Test(
+            "A body that keeps arriving within the idle timeout is received whole, also over TLS",
+            arguments: schemes)
+        func slowButSteadyBody(scheme: String) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = try client(scheme, httpClient)
+
+                // Pieces 0.5 s apart, an idle timeout of 3 s (a sixth: load cannot make a silence).
+                let values = try await client.get(SlowBody(interval: 0.5, idle: 3))
+
+                #expect(values == [0, 1])
+            }
+        }
+
+        @Test(
+            "Cancelling a slow call gives EndpointError.cancelled and leaves the HTTPClient usable, also over TLS",
+            .timeLimit(.minutes(1)), arguments: schemes)
+        @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+        func cancelledDuringBody(scheme: String) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = try client(scheme, httpClient)
+
+                // The second piece comes 30 s after the first; the test's time limit is a minute.
+                let task = Task {
+                    await HTTPBin.result { () async throws(EndpointError) in
+                        try await client.get(SlowBody(interval: 30))
+                    }
+                }
+                try await Task.sleep(nanoseconds: 300_000_000)
+                task.cancel()
+                let result = await task.value
+
+                guard case .failure(.cancelled) = result else {
+                    Issue.record("expected .cancelled, got \(result)")
+                    return
+                }
+                // The HTTPClient is still usable.
+                #expect(try await client.get(Download(size: 100, chunked: false)).count == 100)
             }
         }
 
@@ -54,7 +159,7 @@
             arguments: schemes)
         func droppedConnection(scheme: String) async throws {
             try await HTTPBin.withHTTPClient { httpClient in
-                let client = try client(scheme, httpClient, retryPolicy: .never)
+                let client = try client(scheme, httpClient)
 
                 let result = await HTTPBin.result { () async throws(EndpointError) in
                     try await client.get(Dropped(key: Self.uniqueKey()))

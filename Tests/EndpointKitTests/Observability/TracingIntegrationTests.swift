@@ -153,11 +153,18 @@
         }
 
         #if AsyncHTTPClient
+            /// The fault server's `/echo-headers`, asked with a `POST` and a body.
+            struct EchoHeadersOfAPost: POST {
+                typealias ResponseType = [String: String]
+                let path = "/echo-headers"
+                var body: RequestBody { .json(["from": "a test"]) }
+            }
+
             /// AsyncHTTPClient 1.37 starts the span of a request sent with a delegate (as
-            /// `AsyncHTTPClientTransport` sends them) on its event loop, where the caller's task-local
-            /// trace context is not: the span is the root of a trace of its own. So
-            /// `makeDefaultConfiguration()` turns its tracer off. When this test fails, AsyncHTTPClient
-            /// nests the span: turn its tracer back on there.
+            /// `AsyncHTTPClientTransport` sends those with a body) on its event loop, where the
+            /// caller's task-local trace context is not: the span is the root of a trace of its own.
+            /// So `makeDefaultConfiguration()` turns its tracer off. When this test fails,
+            /// AsyncHTTPClient nests the span: turn its tracer back on there.
             @Test("AsyncHTTPClient starts its delegate request's span outside the caller's trace")
             func asyncHTTPClientSpanIsARoot() async throws {
                 let tracer = InMemoryTracer()
@@ -169,14 +176,14 @@
                     $0.observers = [.tracing(tracer: tracer)]
                 }
                 do {
-                    _ = try await client.get(EchoHeaders())
+                    _ = try await client.post(EchoHeadersOfAPost())
                 } catch {
                     try await httpClient.shutdown()
                     throw error
                 }
                 try await httpClient.shutdown()
-                let ours = try #require(tracer.finishedSpans.first { $0.operationName == "EchoHeaders" })
-                let theirs = tracer.finishedSpans.filter { $0.operationName == "GET" && $0.parentSpanID == nil }
+                let ours = try #require(tracer.finishedSpans.first { $0.operationName == "EchoHeadersOfAPost" })
+                let theirs = tracer.finishedSpans.filter { $0.operationName == "POST" && $0.parentSpanID == nil }
                 #expect(theirs.count == 1)
                 #expect(theirs.first?.traceID != ours.traceID)
             }
