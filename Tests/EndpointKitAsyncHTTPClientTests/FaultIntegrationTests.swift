@@ -78,6 +78,23 @@
             }
         }
 
+        /// Expects a call to `endpoint` over `scheme` (without retries) to fail with a transport
+        /// failure whose `URLError` has `code`.
+        private func expectFailure(
+            of endpoint: some GET, over scheme: String, withCode code: URLError.Code,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
+            try await HTTPBin.withHTTPClient { httpClient in
+                let client = try client(scheme, httpClient)
+
+                let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(endpoint) }
+
+                #expect(
+                    (HTTPBin.transportError(of: result) as? URLError)?.code == code, "got \(result)",
+                    sourceLocation: sourceLocation)
+            }
+        }
+
         @Test(
             "A body over the limit fails with ResponseTooLargeError, announced or not, also over TLS",
             arguments: schemes, [false, true])
@@ -101,16 +118,8 @@
             "A body that stops arriving for longer than the idle timeout fails with a timeout, also over TLS",
             arguments: schemes)
         func idleBody(scheme: String) async throws {
-            try await HTTPBin.withHTTPClient { httpClient in
-                let client = try client(scheme, httpClient)
-
-                // The head at once, the second piece 3 s after the first, an idle timeout of 1 s.
-                let result = await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(SlowBody(interval: 3, idle: 1))
-                }
-
-                #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")
-            }
+            // The head at once, the second piece 3 s after the first, an idle timeout of 1 s.
+            try await expectFailure(of: SlowBody(interval: 3, idle: 1), over: scheme, withCode: .timedOut)
         }
 
         @Test(
@@ -136,14 +145,9 @@
                 let client = try client(scheme, httpClient)
 
                 // The second piece comes 30 s after the first; the test's time limit is a minute.
-                let task = Task {
-                    await HTTPBin.result { () async throws(EndpointError) in
-                        try await client.get(SlowBody(interval: 30))
-                    }
+                let result = try await HTTPBin.resultCancelledSoon { () async throws(EndpointError) in
+                    try await client.get(SlowBody(interval: 30))
                 }
-                try await Task.sleep(nanoseconds: 300_000_000)
-                task.cancel()
-                let result = await task.value
 
                 guard case .failure(.cancelled) = result else {
                     Issue.record("expected .cancelled, got \(result)")
@@ -158,16 +162,7 @@
             "A connection closed mid-body is transportFailed with URLError.networkConnectionLost, also over TLS",
             arguments: schemes)
         func droppedConnection(scheme: String) async throws {
-            try await HTTPBin.withHTTPClient { httpClient in
-                let client = try client(scheme, httpClient)
-
-                let result = await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(Dropped(key: Self.uniqueKey()))
-                }
-
-                #expect(
-                    (HTTPBin.transportError(of: result) as? URLError)?.code == .networkConnectionLost, "got \(result)")
-            }
+            try await expectFailure(of: Dropped(key: Self.uniqueKey()), over: scheme, withCode: .networkConnectionLost)
         }
 
         @Test(

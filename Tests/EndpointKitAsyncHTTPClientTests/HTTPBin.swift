@@ -87,6 +87,16 @@
             return failure.underlying
         }
 
+        /// The result of `call`, run in a task of its own that is cancelled 0.3 s after it starts.
+        static func resultCancelledSoon<Value: Sendable>(
+            of call: @escaping @Sendable () async throws(EndpointError) -> Value
+        ) async throws -> Result<Value, EndpointError> {
+            let task = Task { await result(of: call) }
+            try await Task.sleep(nanoseconds: 300_000_000)
+            task.cancel()
+            return await task.value
+        }
+
         /// The status code of an `unacceptableStatus` result, or `nil` for any other result.
         static func unacceptableStatusCode<Value>(of result: Result<Value, EndpointError>) -> Int? {
             guard case .failure(.unacceptableStatus(let response)) = result else { return nil }

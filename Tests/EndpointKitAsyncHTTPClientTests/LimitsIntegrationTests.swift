@@ -71,12 +71,9 @@
                 }
                 let start = ProcessInfo.processInfo.systemUptime
 
-                let task = Task {
-                    await HTTPBin.result { () async throws(EndpointError) in try await client.get(Delay(seconds: 10)) }
+                let result = try await HTTPBin.resultCancelledSoon { () async throws(EndpointError) in
+                    try await client.get(Delay(seconds: 10))
                 }
-                try await Task.sleep(nanoseconds: 300_000_000)
-                task.cancel()
-                let result = await task.value
 
                 guard case .failure(.cancelled) = result else {
                     Issue.record("expected .cancelled, got \(result)")

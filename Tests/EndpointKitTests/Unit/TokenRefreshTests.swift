@@ -113,11 +113,16 @@ struct TokenRefreshTests {
             try await Task.sleep(nanoseconds: 20_000_000)
             throw RefreshDenied()
         }
-        // The 401s arrive over 100 ms: most of them after the 20 ms renewal has failed.
+        // No 401 is answered before every call has been sent: on a loaded machine the 50 tasks
+        // can start over longer than the 20 ms renewal, and a call that starts after it failed
+        // fails without being sent (a clean run here once saw 49 sent). Then the 401s arrive over 100 ms: most
+        // of them after the renewal has failed.
         let arrivals = CallCounter()
         let transport = StubTransport { request in
             arrivals.increment()
-            try await Task.sleep(nanoseconds: UInt64(arrivals.count % 50) * 2_000_000)
+            let delay = UInt64(arrivals.count % 50) * 2_000_000
+            while arrivals.count < 50 { try await Task.sleep(nanoseconds: 1_000_000) }
+            try await Task.sleep(nanoseconds: delay)
             return HTTPResponse(statusCode: 401, url: request.url)
         }
         let client = Client.stubbed(transport, authenticator: authenticator)
