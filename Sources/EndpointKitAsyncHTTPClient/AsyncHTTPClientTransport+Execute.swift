@@ -50,10 +50,7 @@
             if response.history.count > 1 {
                 throw HTTPClientFollowsRedirectsError(from: request.url, to: response.url)
             }
-            if outgoing.method != .HEAD,
-                let declaredLength = response.headers.first(name: "Content-Length").flatMap({ Int($0) }),
-                declaredLength > maximumResponseSize
-            {
+            if response.headers.announceBody(largerThan: maximumResponseSize, answeringHead: outgoing.method == .HEAD) {
                 throw ResponseTooLargeError(limit: maximumResponseSize)  // the unread body is cancelled
             }
             let body: ByteBuffer
@@ -71,26 +68,18 @@
                 body: Data(buffer: body, byteTransferStrategy: .automatic), url: request.url)
         }
 
-        /// The `HTTPClientRequest` for `request`, with the `TLSPolicy`'s configuration for its host.
+        /// The `HTTPClientRequest` for `request`, an HTTPS request (``sendsWithExecute(_:)``), with
+        /// the `TLSPolicy`'s configuration for its host.
         ///
         /// - Throws: ``HTTPClientFollowsRedirectsError``, before anything is sent, when the
         ///   `HTTPClient` follows redirects itself; `URLError(.badURL)` for a request without a URL.
         func executableRequest(for request: URLRequest) throws -> HTTPClientRequest {
-            guard !clientFollowsRedirects else {
-                throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
-            }
+            try refuseIfClientFollowsRedirects(request)
             guard let url = request.url else { throw URLError(.badURL) }
             var outgoing = HTTPClientRequest(url: url.absoluteString)
             outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-            let fields = request.allHTTPHeaderFields ?? [:]
-            outgoing.headers.reserveCapacity(fields.count)
-            for (name, value) in fields {
-                outgoing.headers.add(name: name, value: value)
-            }
-            if let tlsConfigurations, let scheme = url.scheme,
-                scheme == "https" || scheme.lowercased() == "https", let host = url.host,
-                let configuration = tlsConfigurations.configuration(forHost: host)
-            {
+            outgoing.headers = NIOHTTP1.HTTPHeaders(fieldsOf: request)
+            if let configuration = tlsConfiguration(isHTTPS: true, host: url.host) {
                 outgoing.tlsConfiguration = configuration
             }
             return outgoing

@@ -2,6 +2,7 @@
     import AsyncHTTPClient
     import EndpointKit
     import Foundation
+    import NIOSSL
 
     /// A `Transport` that sends requests with AsyncHTTPClient (SwiftNIO) instead of URLSession:
     /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
@@ -40,11 +41,11 @@
     ///   part of a request body sent. For a request without a body, the wait until the response's
     ///   head is one window from the start, the connection's set-up included, as with
     ///   `URLSessionTransport` (that wait is `execute`'s deadline). A slow but steady download never
-    ///   trips it. One timer, set for the earliest moment any request can time out,
-    ///   checks the rest, so a request fails when its timeout is reached, not a polling interval
-    ///   later. It fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable
-    ///   `transportFailed` whose `isTimeout` is `true`. The call's total deadline (`Timeouts.total`) is enforced by the
-    ///   `Client` as with any transport.
+    ///   trips it. One timer, set for the earliest moment any request can time out, checks the
+    ///   rest, so a request fails when its timeout is reached, not a polling interval later. It
+    ///   fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable
+    ///   `transportFailed` whose `isTimeout` is `true`. The call's total deadline
+    ///   (`Timeouts.total`) is enforced by the `Client` as with any transport.
     /// - **Cancellation** of the calling task stops the request at once and throws
     ///   `CancellationError` (so the client throws `EndpointError.cancelled`).
     /// - **Size**: a body larger than ``maximumResponseSize`` fails with `ResponseTooLargeError`,
@@ -174,10 +175,10 @@
             configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
             configuration.decompression = .enabled(limit: .ratio(25))
             configuration.connectionPool.retryConnectionEstablishment = false
-            // AsyncHTTPClient 1.37 starts its span for a request sent with a delegate, as this
-            // transport sends those with a body, on its event loop, outside the caller's task: the span cannot
-            // see the caller's trace context, so each request became the root of a trace of its
-            // own, and nothing was injected into the request. EndpointKitTracing's attempt span
+            // AsyncHTTPClient 1.37 starts its span for a request sent with a delegate (as this
+            // transport sends all but HTTPS requests without a body) on its event loop, outside
+            // the caller's task: the span cannot see the caller's trace context, so each request
+            // became the root of a trace of its own, and nothing was injected into the request. EndpointKitTracing's attempt span
             // covers the same request, inside the call's trace. Its tracer is then off here (the
             // test "AsyncHTTPClient starts its delegate request's span outside the caller's trace"
             // shows why, and fails once AsyncHTTPClient fixes it).
@@ -273,17 +274,29 @@
         /// - Throws: ``HTTPClientFollowsRedirectsError``, before anything is sent, when the
         ///   `HTTPClient` follows redirects itself; else what `HTTPClient.Request` throws.
         func outgoingRequest(for request: URLRequest) throws -> HTTPClient.Request {
-            guard !clientFollowsRedirects else {
-                throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
-            }
+            try refuseIfClientFollowsRedirects(request)
             var outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
             // AsyncHTTPClient's scheme is already lower case: nothing is allocated per request.
-            if let tlsConfigurations, outgoing.scheme == "https", let host = outgoing.url.host,
-                let configuration = tlsConfigurations.configuration(forHost: host)
-            {
+            if let configuration = tlsConfiguration(isHTTPS: outgoing.scheme == "https", host: outgoing.url.host) {
                 outgoing.tlsConfiguration = configuration
             }
             return outgoing
+        }
+
+        /// Throws ``HTTPClientFollowsRedirectsError`` for `request` when the `HTTPClient` follows
+        /// redirects itself, before anything is sent.
+        func refuseIfClientFollowsRedirects(_ request: URLRequest) throws {
+            guard !clientFollowsRedirects else {
+                throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
+            }
+        }
+
+        /// The `TLSPolicy`'s configuration for a request to `host`; `nil` for plain HTTP, without a
+        /// policy (the `HTTPClient`'s own applies), or when the policy leaves `host` to it. `host`
+        /// is only read when there is a policy.
+        func tlsConfiguration(isHTTPS: Bool, host: @autoclosure () -> String?) -> TLSConfiguration? {
+            guard isHTTPS, let tlsConfigurations, let host = host() else { return nil }
+            return tlsConfigurations.configuration(forHost: host)
         }
 
         /// What a request to `url` that failed with AsyncHTTPClient's `error` throws: a

@@ -8,6 +8,18 @@
         import FoundationNetworking
     #endif
 
+    extension HTTPHeaders {
+        /// The header fields of `request`, for AsyncHTTPClient.
+        init(fieldsOf request: URLRequest) {
+            let fields = request.allHTTPHeaderFields ?? [:]
+            self.init()
+            reserveCapacity(fields.count)
+            for (name, value) in fields {
+                add(name: name, value: value)
+            }
+        }
+    }
+
     extension HTTPClient.Request {
         /// The AsyncHTTPClient request for `request`: its URL, method, headers and body.
         ///
@@ -22,12 +34,7 @@
         ///   AsyncHTTPClient cannot send to it.
         init(_ request: URLRequest, eventLoopGroup: any EventLoopGroup) throws {
             guard let url = request.url else { throw URLError(.badURL) }
-            let fields = request.allHTTPHeaderFields ?? [:]
-            var headers = HTTPHeaders()
-            headers.reserveCapacity(fields.count)
-            for (name, value) in fields {
-                headers.add(name: name, value: value)
-            }
+            let headers = HTTPHeaders(fieldsOf: request)
             var body: HTTPClient.Body?
             if let data = request.httpBody {
                 body = .bytes(data)

@@ -64,15 +64,7 @@
             var collected = ByteBuffer()
             for try await part in body {
                 reader?.recordActivity()
-                guard part.readableBytes <= limit - collected.readableBytes else {
-                    throw ResponseTooLargeError(limit: limit)
-                }
-                if collected.readableBytes == 0 {
-                    collected = part  // most bodies come in one part: kept as it is, not copied
-                } else {
-                    var part = part
-                    collected.writeBuffer(&part)
-                }
+                guard collected.appendBodyPart(part, upTo: limit) else { throw ResponseTooLargeError(limit: limit) }
             }
             return collected
         }

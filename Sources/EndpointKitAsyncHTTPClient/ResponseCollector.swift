@@ -97,8 +97,7 @@
         }
 
         func didReceiveHead(task: HTTPClient.Task<HTTPResponse>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-            let declaredLength = isHead ? nil : head.headers.first(name: "Content-Length").flatMap { Int($0) }
-            if let declaredLength, declaredLength > limit {
+            if head.headers.announceBody(largerThan: limit, answeringHead: isHead) {
                 return task.eventLoop.makeFailedFuture(ResponseTooLargeError(limit: limit))
             }
             state.withLockedValue {
@@ -111,15 +110,7 @@
         func didReceiveBodyPart(task: HTTPClient.Task<HTTPResponse>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
             let fits = state.withLockedValue { state -> Bool in
                 state.lastActivity = .now()
-                guard buffer.readableBytes <= limit - state.body.readableBytes else { return false }
-                if state.body.readableBytes == 0 {
-                    // Most bodies come in one part: keep it as it is instead of copying it.
-                    state.body = buffer
-                } else {
-                    var part = buffer
-                    state.body.writeBuffer(&part)
-                }
-                return true
+                return state.body.appendBodyPart(buffer, upTo: limit)
             }
             guard fits else { return task.eventLoop.makeFailedFuture(ResponseTooLargeError(limit: limit)) }
             return task.eventLoop.makeSucceededVoidFuture()
