@@ -293,9 +293,11 @@
 
         /// The `TLSPolicy`'s configuration for a request to `host`; `nil` for plain HTTP, without a
         /// policy (the `HTTPClient`'s own applies), or when the policy leaves `host` to it. `host`
-        /// is only read when there is a policy.
+        /// is only read when the policy may give some host a configuration of its own.
         func tlsConfiguration(isHTTPS: Bool, host: @autoclosure () -> String?) -> TLSConfiguration? {
-            guard isHTTPS, let tlsConfigurations, let host = host() else { return nil }
+            guard isHTTPS, let tlsConfigurations, !tlsConfigurations.clientAppliesEveryConfiguration,
+                let host = host()
+            else { return nil }
             return tlsConfigurations.configuration(forHost: host)
         }
 

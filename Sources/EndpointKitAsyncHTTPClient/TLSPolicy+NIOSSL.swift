@@ -45,6 +45,13 @@
             }
         }
 
+        /// Whether every request carries no configuration of its own: the policy has no per-host
+        /// policies, and the `HTTPClient` applies its default. Then a request's host is not read
+        /// (`URL.host` parses the URL's authority: some 0.4 µs of each HTTPS call).
+        var clientAppliesEveryConfiguration: Bool {
+            configurations.isEmpty && clientAppliesDefault
+        }
+
         /// The configuration of a request to `host`, chosen as `TLSPolicy.policy(forHost:)` does;
         /// `nil` when it is the `HTTPClient`'s own.
         func configuration(forHost host: String) -> TLSConfiguration? {

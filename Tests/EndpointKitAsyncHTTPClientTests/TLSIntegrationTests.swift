@@ -347,6 +347,36 @@
             }
         }
 
+        @Test("A request's host is read only when the policy may give it a configuration of its own")
+        func readsTheHostOnlyWhenItMatters() async throws {
+            let ca = try TLSServers.ca()
+            let other = try TLSCertificate(pemFile: TLSServers.file("other-ca.pem"))
+            let plain = TLSPolicy(trust: .only([ca]))
+            let perHost = TLSPolicy(trust: .only([ca]), perHost: ["vault.internal": TLSPolicy(trust: .only([other]))])
+            func readsHost(_ policy: TLSPolicy, client configuration: HTTPClient.Configuration) async throws -> Bool {
+                try await HTTPBin.withHTTPClient(configuration: configuration) { httpClient in
+                    let transport = try AsyncHTTPClientTransport(client: httpClient, tls: policy)
+                    var read = false
+                    _ = transport.tlsConfiguration(
+                        isHTTPS: true,
+                        host: {
+                            read = true
+                            return "api.example.com"
+                        }())
+                    return read
+                }
+            }
+            // The HTTPClient applies the policy, which has no per-host policies: no host is read.
+            #expect(
+                try await readsHost(plain, client: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: plain))
+                    == false)
+            // A per-host policy, or an HTTPClient that does not apply the policy: the host decides.
+            #expect(
+                try await readsHost(
+                    perHost, client: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: perHost)))
+            #expect(try await readsHost(plain, client: AsyncHTTPClientTransport.makeDefaultConfiguration()))
+        }
+
         @Test("Turning verification off, for local development, accepts any certificate")
         func insecureAcceptsAnything() async throws {
             _ = try await call("expired", tls: TLSPolicy(trust: .insecureAcceptAnyCertificateForLocalDevelopment)).get()
