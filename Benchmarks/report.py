@@ -116,6 +116,8 @@ def https(runs):
     if len(lines) == 2:
         return []
     parts = [("AsyncHTTPClient's `execute` by hand (the raw column above)", "ahc-raw"),
+             ("`execute` by hand from a `URLRequest` (a `URL` and a `URLRequest` made per call, then an "
+              "`HTTPClientRequest` of them)", "ahc-raw-urlrequest"),
              ("AsyncHTTPClient's delegate API by hand", "ahc-raw-delegate"),
              ("the same, the CA in each request's `tlsConfiguration`", "ahc-raw-delegate-request-tls"),
              ("EndpointKit, the `TLSPolicy` given to the transport only (set on each request)",

@@ -9,7 +9,8 @@ enum Benchmarks {
         usage: endpointkit-benchmarks --scenario NAME [--option value …]
 
         network (a local nginx): urlsession-shared, urlsession-raw, urlsession-endpointkit,
-          ahc-raw, ahc-endpointkit, ahc-raw-delegate (AsyncHTTPClient's delegate API by hand),
+          ahc-raw, ahc-endpointkit, ahc-raw-urlrequest (execute by hand from a URLRequest made per call),
+          ahc-raw-delegate (AsyncHTTPClient's delegate API by hand),
           ahc-raw-delegate-request-tls (the same, the CA in each request's tlsConfiguration),
           ahc-endpointkit-request-tls (the TLSPolicy on the transport only, set on each request),
           ahc-endpointkit-minimal-transport (diagnosis: EndpointKit over the least transport),

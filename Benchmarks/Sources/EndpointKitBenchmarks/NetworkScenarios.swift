@@ -157,6 +157,14 @@ struct NetworkScenario {
             return Contender(
                 name: name, fetch: Self.rawAsyncHTTPClient(httpClient, url: url),
                 probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
+        case "ahc-raw-urlrequest":
+            // By hand as an app built on `URLRequest` would call AsyncHTTPClient: a `URL` and a
+            // `URLRequest` per call, turned into an `HTTPClientRequest` (what any client whose
+            // currency is `URLRequest` must do, EndpointKit included).
+            let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            return Contender(
+                name: name, fetch: Self.rawAsyncHTTPClientFromURLRequest(httpClient, baseURL: baseURL, path: fixturePath),
+                probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "ahc-raw-delegate":
             // By hand with AsyncHTTPClient's delegate API, which EndpointKit's transport uses.
             let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
@@ -247,6 +255,33 @@ struct NetworkScenario {
         request.headers.add(name: "Accept", value: "application/json")
         return { [request] in
             let response = try await client.execute(request, timeout: .seconds(60))
+            guard (200..<300).contains(response.status.code) else {
+                throw UsageError(message: "unexpected status \(response.status.code)")
+            }
+            let body = try await response.body.collect(upTo: 64 << 20)
+            return try decoder.decode([Repo].self, from: Data(body.readableBytesView)).count
+        }
+    }
+
+    /// AsyncHTTPClient by hand from a `URLRequest`: per call, the URL (base URL and path, parsed
+    /// as `URL(string:)` does) and a `URLRequest` that accepts JSON, then an `HTTPClientRequest` of
+    /// its URL, method and header fields; `execute`, check the status, collect the body,
+    /// `JSONDecoder`.
+    static func rawAsyncHTTPClientFromURLRequest(
+        _ client: HTTPClient, baseURL: URL, path: String
+    ) -> @Sendable () async throws -> Int {
+        let decoder = JSONDecoder()
+        let base = baseURL.absoluteString
+        return {
+            guard let url = URL(string: base + path) else { throw UsageError(message: "bad URL") }
+            var request = URLRequest(url: url)
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            var outgoing = HTTPClientRequest(url: url.absoluteString)
+            outgoing.method = .init(rawValue: request.httpMethod ?? "GET")
+            for (name, value) in request.allHTTPHeaderFields ?? [:] {
+                outgoing.headers.add(name: name, value: value)
+            }
+            let response = try await client.execute(outgoing, timeout: .seconds(60))
             guard (200..<300).contains(response.status.code) else {
                 throw UsageError(message: "unexpected status \(response.status.code)")
             }

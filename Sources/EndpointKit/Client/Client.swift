@@ -147,22 +147,26 @@ public final class Client: Sendable {
         then finish: (Attempts.Outcome, CallPolicy) throws(EndpointError) -> Value
     ) async throws(EndpointError) -> Value {
         let policy = policy(for: endpoint.options)
-        let built = Result { () throws(EndpointError) in try requestBuilder.makeRequest(for: endpoint, policy: policy) }
-        guard
-            let observation = ObservationChain.observe(
-                ObservedCall(
-                    name: E.operationName, call: CallContext(method: E.method, url: try? built.get().url),
-                    pathTemplate: E.pathTemplate),
-                by: configuration.observers)
-        else {
-            let outcome = try await exchange(
-                try built.get(), of: E.self, policy: policy, transfer: transfer, observation: nil)
+        // The request, not a `Result` of it: destroying that generic enum cost about 0.5 µs of
+        // CPU per call in a profile of the HTTPS benchmark.
+        let request: URLRequest
+        do throws(EndpointError) {
+            request = try requestBuilder.makeRequest(for: endpoint, policy: policy)
+        } catch {
+            // Nothing is sent, and the observers see the call fail.
+            _ = try await observation(of: E.self, url: nil)?.run { () async throws(EndpointError) -> HTTPResponse in
+                throw error
+            }
+            throw error
+        }
+        guard let observation = observation(of: E.self, url: request.url) else {
+            let outcome = try await exchange(request, of: E.self, policy: policy, transfer: transfer, observation: nil)
             return try finish(outcome, policy)
         }
         var value: Value?
         _ = try await observation.run { () async throws(EndpointError) -> HTTPResponse in
             let outcome = try await exchange(
-                try built.get(), of: E.self, policy: policy, transfer: transfer, observation: observation)
+                request, of: E.self, policy: policy, transfer: transfer, observation: observation)
             value = try finish(outcome, policy)
             return outcome.response
         }
@@ -170,6 +174,15 @@ public final class Client: Sendable {
             preconditionFailure("a CallObservation's run(_:) returned without running the call")
         }
         return value
+    }
+
+    /// The client's observers' observation of a call of `E` to `url`; `nil` when none observes
+    /// it (the call is then not even described).
+    private func observation<E: Endpoint>(of endpoint: E.Type, url: URL?) -> (any CallObservation)? {
+        ObservationChain.observe(
+            ObservedCall(
+                name: E.operationName, call: CallContext(method: E.method, url: url), pathTemplate: E.pathTemplate),
+            by: configuration.observers)
     }
 
     /// Stages 3 to 6 of a call: the attempts at sending `request`, within the call's deadline.
