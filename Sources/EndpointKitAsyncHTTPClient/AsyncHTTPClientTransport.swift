@@ -178,10 +178,10 @@
             // AsyncHTTPClient 1.37 starts its span for a request sent with a delegate (as this
             // transport sends all but HTTPS requests without a body) on its event loop, outside
             // the caller's task: the span cannot see the caller's trace context, so each request
-            // became the root of a trace of its own, and nothing was injected into the request. EndpointKitTracing's attempt span
-            // covers the same request, inside the call's trace. Its tracer is then off here (the
-            // test "AsyncHTTPClient starts its delegate request's span outside the caller's trace"
-            // shows why, and fails once AsyncHTTPClient fixes it).
+            // became the root of a trace of its own, and nothing was injected into the request.
+            // EndpointKitTracing's attempt span covers the same request, inside the call's trace.
+            // Its tracer is then off here (the test "AsyncHTTPClient starts its delegate request's
+            // span outside the caller's trace" shows why, and fails once AsyncHTTPClient fixes it).
             configuration.tracing.tracer = nil
             return configuration
         }

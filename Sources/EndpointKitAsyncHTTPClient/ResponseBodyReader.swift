@@ -13,8 +13,9 @@
     /// `URLError(.timedOut)` when no part of it arrives within the idle timeout.
     ///
     /// The body is read by a task of its own, which the transport's ``IdleWatchdog`` cancels when
-    /// it idles: nothing else can interrupt a wait for the next part. (In the benchmark the task
-    /// cost nothing measurable next to reading in the caller's task.)
+    /// it idles: nothing else can interrupt a wait for the next part. (In the benchmark, reading in
+    /// the caller's task instead saved 6 allocations a call but switched threads more often, and
+    /// cost no less CPU.)
     final class ResponseBodyReader: IdleWatched {
         private struct State {
             var lastActivity = NIODeadline.now()

@@ -45,9 +45,9 @@
         ///   - watchdog: What enforces the idle timeout.
         init(url: URL?, bufferSize: Int, idleTimeout: TimeInterval, watchdog: IdleWatchdog) {
             self.url = url
-            let hasIdleTimeout = idleTimeout > 0 && idleTimeout < 1e9
-            self.idleTimeout = hasIdleTimeout ? .nanoseconds(Int64(idleTimeout * 1e9)) : .nanoseconds(.max)
-            self.watchdog = hasIdleTimeout ? watchdog : nil
+            let idle = IdleTimeout(idleTimeout)
+            self.idleTimeout = idle.amount ?? .nanoseconds(.max)
+            self.watchdog = idle.amount == nil ? nil : watchdog
             let state = state
             body = ResponseBodyBuffer(capacity: bufferSize) {
                 state.withLockedValue { $0.task }?.cancel()
