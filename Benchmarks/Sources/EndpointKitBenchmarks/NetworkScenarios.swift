@@ -162,9 +162,9 @@ struct NetworkScenario {
             // `URLRequest` per call, turned into an `HTTPClientRequest` (what any client whose
             // currency is `URLRequest` must do, EndpointKit included).
             let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
+            let fetch = Self.rawAsyncHTTPClientFromURLRequest(httpClient, baseURL: baseURL, path: fixturePath)
             return Contender(
-                name: name, fetch: Self.rawAsyncHTTPClientFromURLRequest(httpClient, baseURL: baseURL, path: fixturePath),
-                probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
+                name: name, fetch: fetch, probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "ahc-raw-delegate":
             // By hand with AsyncHTTPClient's delegate API, which EndpointKit's transport uses.
             let httpClient = HTTPClient(configuration: try rawAsyncHTTPClientConfiguration())
@@ -196,6 +196,14 @@ struct NetworkScenario {
             return try await endpointKit(name, over: try asyncHTTPClientConfiguration()) {
                 try asyncHTTPClientTransport($0)
             }
+        case "ahc-endpointkit-no-idle-timeout":
+            // Diagnosis: `ahc-endpointkit` without an idle timeout, so that the body is read in the
+            // calling task, not by a task of its own that the idle watchdog can stop.
+            return try await endpointKit(
+                name, over: try asyncHTTPClientConfiguration(tls: tlsPolicy), timeouts: Timeouts(idle: .infinity)
+            ) {
+                try asyncHTTPClientTransport($0)
+            }
         case "ahc-endpointkit":
             // As the Security article says: the TLSPolicy on the HTTPClient and on the transport.
             return try await endpointKit(name, over: try asyncHTTPClientConfiguration(tls: tlsPolicy)) {
@@ -213,17 +221,21 @@ struct NetworkScenario {
             probe: Self.protocolHeader(client, path: fixturePath))
     }
 
-    /// The fixture's call through a client whose transport `makeTransport` makes over an
-    /// `HTTPClient` of `configuration`, which the contender's `shutdown` stops (and which is
+    /// The fixture's call through a client with `timeouts` whose transport `makeTransport` makes
+    /// over an `HTTPClient` of `configuration`, which the contender's `shutdown` stops (and which is
     /// stopped at once when `makeTransport` throws).
     private func endpointKit(
-        _ name: String, over configuration: HTTPClient.Configuration,
+        _ name: String, over configuration: HTTPClient.Configuration, timeouts: Timeouts = .default,
         transport makeTransport: (HTTPClient) throws -> any Transport
     ) async throws -> Contender {
         let httpClient = HTTPClient(configuration: configuration)
         do {
             let transport = try makeTransport(httpClient)
-            var contender = endpointKit(name, Client(baseURL: baseURL) { $0.transport = transport })
+            let client = Client(baseURL: baseURL) {
+                $0.transport = transport
+                $0.timeouts = timeouts
+            }
+            var contender = endpointKit(name, client)
             contender.shutdown = httpClient.stop
             return contender
         } catch {

@@ -29,14 +29,29 @@ enum EndpointURL {
                 query: query, to: try absoluteURL(path, base: base.url, allowsOtherOrigins: allowsOtherOrigins))
         }
         let encodedPath = try encode(path)
-        var text =
-            encodedPath.isEmpty
-            ? baseText : baseText + (encodedPath.utf8.first == UInt8(ascii: "/") ? "" : "/") + encodedPath
-        if !query.isEmpty { text += "?" + query }
+        let text = joined(baseText, encodedPath, query: query)
         guard let url = URL(string: text) else {
             throw .invalidRequest(.invalidURL(text))
         }
         return url
+    }
+
+    /// `base`, then `path` after a `/` unless it starts with one, then `?` and `query` unless it
+    /// is empty: in one allocation (joining with `+` allocated once for each part appended).
+    private static func joined(_ base: String, _ path: String, query: String) -> String {
+        if path.isEmpty && query.isEmpty { return base }
+        let separator = path.isEmpty || path.utf8.first == UInt8(ascii: "/") ? "" : "/"
+        var text = ""
+        text.reserveCapacity(
+            base.utf8.count + separator.utf8.count + path.utf8.count + (query.isEmpty ? 0 : 1 + query.utf8.count))
+        text += base
+        text += separator
+        text += path
+        if !query.isEmpty {
+            text += "?"
+            text += query
+        }
+        return text
     }
 
     /// `url` with `query` (encoded, without `?`) appended to its query, after `&` when it already

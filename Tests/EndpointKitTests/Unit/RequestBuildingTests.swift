@@ -80,6 +80,20 @@ struct RequestBuildingTests {
         #expect(request.url?.absoluteString == "https://api.example.com/search?q=a%2Bb%20c&page=2&draft=false")
     }
 
+    @Test(
+        "The query goes after the joined path, or straight after the base URL when the path is empty",
+        arguments: [
+            ("https://host/api/v3", "repos", "https://host/api/v3/repos?q=a%20b"),
+            ("https://host/api/v3/", "/repos", "https://host/api/v3/repos?q=a%20b"),
+            ("https://host/api/v3", "", "https://host/api/v3?q=a%20b"),
+            ("https://host", "", "https://host?q=a%20b"),
+        ])
+    func appendsQueryAfterJoinedPath(base: String, path: String, expected: String) async throws {
+        let client = Client.stubbed(StubTransport(), baseURL: base)
+        let request = try await client.request(for: GetValue<NoContent>(path: path, query: ["q": "a b"]))
+        #expect(request.url?.absoluteString == expected)
+    }
+
     @Test("Query parameters go after a query that an absolute path already has")
     func appendsQueryToAbsolutePath() async throws {
         let endpoint = GetValue<NoContent>(
