@@ -50,7 +50,8 @@
             if response.history.count > 1 {
                 throw HTTPClientFollowsRedirectsError(from: request.url, to: response.url)
             }
-            if response.headers.announceBody(largerThan: maximumResponseSize, answeringHead: outgoing.method == .HEAD) {
+            let answeringHead = outgoing.method == .HEAD
+            if response.headers.announcesBody(largerThan: maximumResponseSize, answeringHead: answeringHead) {
                 throw ResponseTooLargeError(limit: maximumResponseSize)  // the unread body is cancelled
             }
             let body: ByteBuffer

@@ -8,7 +8,7 @@
     extension NIOHTTP1.HTTPHeaders {
         /// Whether a response with these header fields announces a body larger than `limit` bytes
         /// in its `Content-Length`; never for the answer to a `HEAD`, which has no body.
-        func announceBody(largerThan limit: Int, answeringHead: Bool) -> Bool {
+        func announcesBody(largerThan limit: Int, answeringHead: Bool) -> Bool {
             guard !answeringHead, let declared = first(name: "Content-Length").flatMap({ Int($0) }) else {
                 return false
             }

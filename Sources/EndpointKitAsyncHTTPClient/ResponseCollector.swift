@@ -97,7 +97,7 @@
         }
 
         func didReceiveHead(task: HTTPClient.Task<HTTPResponse>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-            if head.headers.announceBody(largerThan: limit, answeringHead: isHead) {
+            if head.headers.announcesBody(largerThan: limit, answeringHead: isHead) {
                 return task.eventLoop.makeFailedFuture(ResponseTooLargeError(limit: limit))
             }
             state.withLockedValue {

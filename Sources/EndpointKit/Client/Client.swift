@@ -177,11 +177,13 @@ public final class Client: Sendable {
     }
 
     /// The client's observers' observation of a call of `E` to `url`; `nil` when none observes
-    /// it (the call is then not even described).
-    private func observation<E: Endpoint>(of endpoint: E.Type, url: URL?) -> (any CallObservation)? {
+    /// it (the call is then not even described, nor `url` read).
+    private func observation<E: Endpoint>(of endpoint: E.Type, url: @autoclosure () -> URL?) -> (
+        any CallObservation
+    )? {
         ObservationChain.observe(
             ObservedCall(
-                name: E.operationName, call: CallContext(method: E.method, url: url), pathTemplate: E.pathTemplate),
+                name: E.operationName, call: CallContext(method: E.method, url: url()), pathTemplate: E.pathTemplate),
             by: configuration.observers)
     }
 
