@@ -1,11 +1,11 @@
 # Sourced by scripts/test: installs hypercorn (which brings the h2 library) into the git-ignored
 # venv that httpbin uses, starts scripts/h2_server.py on free ports on 127.0.0.1 with the test
-# PKI's good.pem and good.key, exports H2_SERVER_URL and H2_GOAWAY_URL, and stops it again when
+# PKI's good.pem and good.key, exports H2_SERVER_URL, H2_GOAWAY_URL and H2_RECYCLING_URL, and stops it again when
 # the calling script exits, whether it succeeded or not (also after Ctrl-C).
 #
 #   source scripts/h2-server.sh
 #   start_h2_server         # after start_tls_servers, which makes TLS_PKI_DIR
-#   ...                     # H2_SERVER_URL=https://127.0.0.1:PORT, H2_GOAWAY_URL=https://127.0.0.1:PORT
+#   ...                     # H2_SERVER_URL, H2_GOAWAY_URL, H2_RECYCLING_URL=https://127.0.0.1:PORT
 #   stop_h2_server          # any number of times; or let the EXIT trap do it
 #
 # What each server does: h2_server.py's header.
@@ -76,9 +76,10 @@ start_h2_server() {
         stop_h2_server
         return 1
     fi
-    export H2_SERVER_URL H2_GOAWAY_URL
+    export H2_SERVER_URL H2_GOAWAY_URL H2_RECYCLING_URL
     H2_SERVER_URL="https://127.0.0.1:$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["h2"])' "$ports_file")"
     H2_GOAWAY_URL="https://127.0.0.1:$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["goaway"])' "$ports_file")"
+    H2_RECYCLING_URL="https://127.0.0.1:$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["recycling"])' "$ports_file")"
 
     # Serving: hypercorn answers over TLS that trusts ca.pem only (urllib speaks HTTP/1.1), and
     # the GOAWAY server completes a TLS handshake that agrees on h2. No proxies.
@@ -95,5 +96,5 @@ with context.wrap_socket(socket.create_connection((host, int(port)), timeout=5),
         return 1
     fi
     echo "==> The HTTP/2 servers are serving (hypercorn at $H2_SERVER_URL, GOAWAY at $H2_GOAWAY_URL," \
-        "pid $h2_server_pid)"
+        "hypercorn with 10 requests a connection at $H2_RECYCLING_URL, pid $h2_server_pid)"
 }

@@ -8,8 +8,8 @@
     .venv/bin/python scripts/h2_server.py --pki DIR --ports-file FILE [--exit-with-parent]
 
 Reads good.pem and good.key (for 127.0.0.1 and localhost, issued by the test CA) from DIR, binds
-both servers to free ports on 127.0.0.1, then writes FILE (atomically) as {"h2": port, "goaway":
-port}. Stops on SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of the process that
+the servers to free ports on 127.0.0.1, then writes FILE (atomically) as {"h2": port, "goaway":
+port, "recycling": port}. Stops on SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of the process that
 started it.
 
 The hypercorn server ("h2"), over TLS with ALPN "h2" and "http/1.1"; a connection is the client's
@@ -36,6 +36,9 @@ The GOAWAY server ("goaway"), HTTP/2 only (ALPN "h2"), any method:
                     each later one: 200 {"key", "requests": n}. Counts key either way.
     /count/{key}    200 {"key", "requests": n} (how many /goaway/{key} requests it saw), uncounted
     anything else   404
+The recycling server ("recycling"): the same app as "h2", with its own counts, served by a
+hypercorn that ends every connection after 10 requests (keep_alive_max_requests), as load
+balancers do: with HTTP/2, a GOAWAY while other requests are in flight on the connection.
 """
 
 import argparse
@@ -277,17 +280,28 @@ async def main():
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
 
+    def hypercorn_config(sock, seen):
+        config = CountingConfig(seen)
+        config.bind = [f"fd://{sock.fileno()}"]
+        config.certfile, config.keyfile = certificate, key
+        config.alpn_protocols = ["h2", "http/1.1"]
+        config.keep_alive_timeout = 60  # an idle connection outlives every test that reuses it
+        config.accesslog = None
+        config.errorlog = "-"
+        config.loglevel = "WARNING"  # no "Running on" line
+        return config
+
     h2_socket = free_socket()
     seen = Seen()
-    config = CountingConfig(seen)
-    config.bind = [f"fd://{h2_socket.fileno()}"]
-    config.certfile, config.keyfile = certificate, key
-    config.alpn_protocols = ["h2", "http/1.1"]
-    config.keep_alive_timeout = 60  # an idle connection outlives every test that reuses it
-    config.accesslog = None
-    config.errorlog = "-"
-    config.loglevel = "WARNING"  # no "Running on" line
-    hypercorn = asyncio.ensure_future(serve(make_app(seen), config, shutdown_trigger=stop.wait))
+    hypercorn = asyncio.ensure_future(
+        serve(make_app(seen), hypercorn_config(h2_socket, seen), shutdown_trigger=stop.wait))
+
+    recycling_socket = free_socket()
+    recycling_seen = Seen()
+    recycling_config = hypercorn_config(recycling_socket, recycling_seen)
+    recycling_config.keep_alive_max_requests = 10
+    recycling = asyncio.ensure_future(
+        serve(make_app(recycling_seen), recycling_config, shutdown_trigger=stop.wait))
 
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(certificate, key)
@@ -297,7 +311,11 @@ async def main():
     goaway = await loop.create_server(lambda: GoAwayProtocol(counts), sock=goaway_socket, ssl=context)
 
     # Both sockets listen already: a client that connects now waits in the backlog.
-    ports = {"h2": h2_socket.getsockname()[1], "goaway": goaway_socket.getsockname()[1]}
+    ports = {
+        "h2": h2_socket.getsockname()[1],
+        "goaway": goaway_socket.getsockname()[1],
+        "recycling": recycling_socket.getsockname()[1],
+    }
     partial = arguments.ports_file.with_suffix(".tmp")
     partial.write_text(json.dumps(ports))
     os.replace(partial, arguments.ports_file)
@@ -315,6 +333,7 @@ async def main():
     await stop.wait()
     goaway.close()
     await hypercorn
+    await recycling
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@
                 response = try await client.execute(outgoing, deadline: idleTimeout.deadline(after: .now()))
             } catch {
                 if Task.isCancelled { throw CancellationError() }
+                if let unprocessed = UnprocessedRequest(error, method: request.httpMethod) { throw unprocessed }
                 throw await reported(error, for: request.url, beforeResponse: true)
             }
             // An `HTTPClient` whose redirect configuration could not be read (`clientFollowsRedirects`

@@ -16,14 +16,18 @@
         ///   arrived; the transport's error when the exchange fails before then.
         public func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
             var current = request
-            var response = try await performStreaming(current, bufferSize: bufferSize)
+            var response = try await resendingUnprocessed(current) {
+                try await performStreaming(current, bufferSize: bufferSize)
+            }
             var redirects = 0
             while let next = current.redirected(by: response.head) {
                 response.body.cancel()
                 guard redirects < maximumRedirects else { throw URLError(.httpTooManyRedirects) }
                 redirects += 1
                 current = next
-                response = try await performStreaming(current, bufferSize: bufferSize)
+                response = try await resendingUnprocessed(current) {
+                    try await performStreaming(current, bufferSize: bufferSize)
+                }
             }
             return response
         }
@@ -57,6 +61,7 @@
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 // Thrown before the head: once it arrives, the stream carries the failures.
+                if let unprocessed = UnprocessedRequest(error, method: request.httpMethod) { throw unprocessed }
                 throw await reported(error, for: request.url, beforeResponse: true)
             }
         }

@@ -55,9 +55,13 @@
     ///   that `RetryPolicy` and `EndpointError.isTimeout` read them as they read URLSession's.
     /// - **Authentication challenges** do not exist here: a `401` is returned as it is, with its body.
     /// - **HTTP/2** is negotiated over TLS when the server offers it and the `HTTPClient`'s
-    ///   `httpVersion` is `.automatic` (the default). A stream the server refuses, or drops with a
-    ///   `GOAWAY`, fails with `URLError(.networkConnectionLost)`: the server did not process it, and
-    ///   the client's `RetryPolicy` sends an idempotent call again, on a new connection.
+    ///   `httpVersion` is `.automatic` (the default).
+    /// - **`GOAWAY`** and refused streams: a request that AsyncHTTPClient never wrote, or whose
+    ///   stream the server refused (`REFUSED_STREAM`), is sent again at once on a new connection,
+    ///   whatever its method; one whose stream a `GOAWAY` dropped (SwiftNIO says `CANCEL`) is sent
+    ///   again at once only for an idempotent method; up to 4 times. Otherwise a connection that
+    ///   closed under a request is `URLError(.networkConnectionLost)`, which the client's
+    ///   `RetryPolicy` retries for an idempotent method (the FasterOnLinuxServers article).
     public struct AsyncHTTPClientTransport: Transport {
         /// The AsyncHTTPClient client that sends the requests; the app shuts it down.
         public let client: HTTPClient
@@ -341,9 +345,17 @@
                 || (error as? URLError)?.code == .timedOut
         }
 
-        /// Sends one request (no redirect followed) and collects its response within the idle timeout.
+        /// Sends one request (no redirect followed) and collects its response within the idle
+        /// timeout; a request AsyncHTTPClient never sent is sent again (``UnprocessedRequest``).
         private func perform(_ request: URLRequest) async throws -> HTTPResponse {
-            if sendsWithExecute(request) { return try await execute(request) }
+            try await resendingUnprocessed(request) {
+                if sendsWithExecute(request) { return try await execute(request) }
+                return try await performOnce(request)
+            }
+        }
+
+        /// Sends one request through the delegate API, once.
+        private func performOnce(_ request: URLRequest) async throws -> HTTPResponse {
             let outgoing = try outgoingRequest(for: request)
             let collector = ResponseCollector(
                 url: request.url, isHead: outgoing.method == .HEAD, limit: maximumResponseSize,
@@ -358,6 +370,9 @@
                 }
             } catch {
                 if Task.isCancelled { throw CancellationError() }
+                if !collector.hasReceivedHead, let unprocessed = UnprocessedRequest(error, method: request.httpMethod) {
+                    throw unprocessed
+                }
                 throw await reported(error, for: request.url, beforeResponse: !collector.hasReceivedHead)
             }
         }

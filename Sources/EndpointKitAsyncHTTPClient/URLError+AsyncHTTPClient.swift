@@ -19,7 +19,9 @@
         /// - AsyncHTTPClient's read, write, deadline, connect and handshake timeouts → `.timedOut`;
         /// - a refused or unreachable connection → `.cannotConnectToHost`;
         /// - a connection closed or reset while the request was under way, also in the middle of a
-        ///   body → `.networkConnectionLost`;
+        ///   body, and a write to a connection or HTTP/2 stream that closed under the request
+        ///   (`ChannelError.ioOnClosedChannel`, what a `GOAWAY` leaves to calls in flight)
+        ///   → `.networkConnectionLost`;
         /// - an HTTP/2 stream that the server refused (`RST_STREAM` with `REFUSED_STREAM`) or dropped
         ///   with a `GOAWAY` whose last stream ID is below it (SwiftNIO HTTP/2 reports those as
         ///   closed with `CANCEL`): the server did not process the request → `.networkConnectionLost`,
@@ -49,6 +51,11 @@
                 return .cannotConnectToHost
             case ChannelError.connectTimeout:
                 return .timedOut
+            case ChannelError.ioOnClosedChannel, ChannelError.alreadyClosed:
+                // A write to a connection, or an HTTP/2 stream, that closed under the request: with
+                // calls in flight, what a `GOAWAY` or a dropped connection leaves to those that were
+                // being written.
+                return .networkConnectionLost
             case let error as IOError:
                 switch error.errnoCode {
                 case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH: return .cannotConnectToHost

@@ -99,14 +99,27 @@
             #expect(try await Servers.requests(for: key) == 3)
         }
 
-        @Test("GOAWAY below a GET's stream: the client's retry policy sends it again, on a new connection")
-        func goAwayRetriesGET() async throws {
+        @Test("GOAWAY below a GET's stream: the transport sends it again at once, on a new connection, with no retries")
+        func goAwayResendsGET() async throws {
             let key = Servers.key()
-            let count = try await Servers.withClient(
-                baseURL: Servers.goAwayURL, retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
-            ) { try await $0.get(Servers.GoAwayGet(key: key)) }
+            let count = try await Servers.withClient(baseURL: Servers.goAwayURL, retryPolicy: .never) {
+                try await $0.get(Servers.GoAwayGet(key: key))
+            }
             #expect(count.requests == 2)
             #expect(try await Servers.goAwayRequests(for: key) == 2)
+        }
+
+        @Test(
+            "352 GETs, 32 in flight, against a server that sends GOAWAY after 11 requests a connection: none fails"
+        )
+        func goAwaysUnderConcurrencyLoseNoCall() async throws {
+            let key = Servers.key()
+            let results = try await Servers.withClient(
+                baseURL: Servers.recyclingURL, retryPolicy: Servers.goAwayRetryPolicy
+            ) { client in
+                await Servers.getConcurrently(client, key: key)
+            }
+            Servers.expectNoFailure(results, connections: 32)
         }
 
         @Test("GOAWAY below a POST's stream: the POST is not retried, and fails as a lost connection")

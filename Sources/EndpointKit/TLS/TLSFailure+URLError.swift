@@ -14,7 +14,19 @@ extension TLSFailure {
     /// certificate has expired"); a retry policy could not tell it from a lost connection. So the
     /// message is read here, in this one place (test: "URLSession's TLS failures on Linux are
     /// typed by libcurl's message").
-    package init?(urlSessionError error: any Error, url: URL?) {
+    ///
+    /// Behind a proxy, URLSession on Linux has a response before the handshake with the server
+    /// begins: the proxy's answer to `CONNECT` ("200 Connection established"). So a certificate
+    /// that libcurl refused is a TLS failure whether or not a response arrived: a certificate is
+    /// only ever checked in a handshake, before the server sends anything (test: "Behind a
+    /// proxy, URLSession's certificate failure is a TLSFailure, sent once"). libcurl's other
+    /// messages that mention a handshake or an alert count only before any response.
+    ///
+    /// - Parameters:
+    ///   - error: What URLSession reported.
+    ///   - url: The request's URL, for the failure's `server`.
+    ///   - responseArrived: Whether URLSession had a response (perhaps the proxy's) by then.
+    package init?(urlSessionError error: any Error, url: URL?, responseArrived: Bool = false) {
         guard let urlError = error as? URLError else { return nil }
         let server = Self.server(of: url)
         let detail = "URLError \(urlError.code.rawValue)"
@@ -28,7 +40,8 @@ extension TLSFailure {
         case .secureConnectionFailed: self.init(reason: .handshakeFailed, server: server, detail: detail)
         case .unknown:
             guard let message = urlError.userInfo[NSLocalizedDescriptionKey] as? String,
-                let reason = Self.reason(ofLibcurlMessage: message)
+                let reason = responseArrived
+                    ? Self.certificateReason(ofLibcurlMessage: message) : Self.reason(ofLibcurlMessage: message)
             else { return nil }
             self.init(reason: reason, server: server, detail: "libcurl: \(message)")
         default:
@@ -39,6 +52,18 @@ extension TLSFailure {
     /// The reason that libcurl's message gives (OpenSSL's verification results, in libcurl's
     /// words); `nil` for a message that is not about TLS.
     static func reason(ofLibcurlMessage message: String) -> Reason? {
+        if let reason = certificateReason(ofLibcurlMessage: message) { return reason }
+        // Not every message with "SSL" in it is about the handshake ("OpenSSL SSL_read: Connection
+        // reset by peer" is a lost connection): only a handshake failure or an alert is.
+        let message = message.lowercased()
+        if message.contains("handshake") || message.contains("alert") { return .handshakeFailed }
+        return nil
+    }
+
+    /// The reason that libcurl's message gives when it names what was wrong with a certificate
+    /// or the handshake's terms (OpenSSL's verification results, in libcurl's words); `nil` for
+    /// any other message.
+    static func certificateReason(ofLibcurlMessage message: String) -> Reason? {
         let message = message.lowercased()
         let reasons: [(words: String, reason: Reason)] = [
             ("certificate has expired", .expiredCertificate),
@@ -57,10 +82,6 @@ extension TLSFailure {
             ("protocol version", .unsupportedVersion),
             ("ssl connection timeout", .handshakeTimedOut),
         ]
-        if let match = reasons.first(where: { message.contains($0.words) }) { return match.reason }
-        // Not every message with "SSL" in it is about the handshake ("OpenSSL SSL_read: Connection
-        // reset by peer" is a lost connection): only a handshake failure or an alert is.
-        if message.contains("handshake") || message.contains("alert") { return .handshakeFailed }
-        return nil
+        return reasons.first(where: { message.contains($0.words) })?.reason
     }
 }

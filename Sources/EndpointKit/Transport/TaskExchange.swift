@@ -119,17 +119,14 @@ final class TaskExchange {
             if let urlError = error as? URLError, urlError.code == .cancelled {
                 return .failure(CancellationError())
             }
-            // Before any response: a TLS failure (see TLSFailure(urlSessionError:url:)).
-            if response == nil, let tlsFailure = TLSFailure(urlSessionError: error, url: task.originalRequest?.url) {
+            // A TLS failure (see TLSFailure(urlSessionError:url:responseArrived:)).
+            if let tlsFailure = TLSFailure(
+                urlSessionError: error, url: task.originalRequest?.url, responseArrived: response != nil)
+            {
                 return .failure(tlsFailure)
             }
-            if let urlError = error as? URLError, urlError.code == .unknown, response != nil {
-                // swift-corelibs-foundation 6.3.1 reports a body cut short by the server closing the
-                // connection (libcurl's "transfer closed with outstanding read data") as
-                // `URLError(-1)`, which a retry policy cannot tell from any other failure.
-                // AsyncHTTPClientTransport and Apple's URLSession say `.networkConnectionLost`; so
-                // does this transport (test: "A connection closed mid-body is transportFailed …").
-                return .failure(URLError(.networkConnectionLost, userInfo: urlError.userInfo))
+            if let lost = LibcurlConnectionLoss.networkConnectionLost(from: error, responseArrived: response != nil) {
+                return .failure(lost)
             }
             return .failure(error)
         }

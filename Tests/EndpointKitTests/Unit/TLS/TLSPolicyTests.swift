@@ -158,6 +158,20 @@ struct TLSFailureTests {
     }
 
     @Test(
+        "After a response (a proxy's answer to CONNECT), a refused certificate is still a TLS failure; an alert is not")
+    func certificateFailureAfterAProxyResponse() throws {
+        let refused = URLError(
+            .unknown,
+            userInfo: [NSLocalizedDescriptionKey: "SSL certificate problem: unable to get local issuer certificate"])
+        let failure = try #require(TLSFailure(urlSessionError: refused, url: nil, responseArrived: true))
+        #expect(failure.reason == .unknownIssuer)
+        let alert = URLError(
+            .unknown, userInfo: [NSLocalizedDescriptionKey: "OpenSSL SSL_read: sslv3 alert bad record mac"])
+        #expect(TLSFailure(urlSessionError: alert, url: nil, responseArrived: true) == nil)
+        #expect(TLSFailure(urlSessionError: alert, url: nil, responseArrived: false)?.reason == .handshakeFailed)
+    }
+
+    @Test(
         "Apple's URLError codes for TLS become the same reasons",
         arguments: [
             (URLError.Code.serverCertificateHasBadDate, TLSFailure.Reason.expiredCertificate),

@@ -1,0 +1,38 @@
+#if AsyncHTTPClient
+    import EndpointKit
+    import Foundation
+    import Testing
+
+    /// `URLSessionTransport` behind mitmproxy. URLSession on Linux takes its proxy from the
+    /// process's environment only (LinuxNotes), so this suite runs only in a run of its own that
+    /// sets `https_proxy` (`scripts/test`, with ENDPOINTKIT_URLSESSION_PROXY_RUN=1): set in this
+    /// process, it would send every other suite's URLSession calls through the proxy too.
+    @Suite(
+        "URLSession behind a proxy",
+        .requiresTLSServers,
+        .enabled(
+            if: ProcessInfo.processInfo.environment["ENDPOINTKIT_URLSESSION_PROXY_RUN"] == "1"
+                && ProxyRecord.file != nil,
+            "scripts/test runs this suite in a run of its own, with https_proxy set"))
+    struct URLSessionProxyIntegrationTests {
+        @Test("Behind a proxy, URLSession's certificate failure is a TLSFailure, sent once")
+        func certificateFailureBehindAProxy() async throws {
+            // `good`'s certificate comes from the test CA, which the system's store does not hold.
+            let server = TLSServers.url("good")
+            let target = "127.0.0.1:\(server.port!)"
+            let client = Client(baseURL: server) { $0.transport = URLSessionTransport() }  // default retries
+            let before = try ProxyRecord.read().filter { $0.kind == "connect" && $0.target == target }.count
+            let result = await HTTPBin.result { () async throws(EndpointError) in
+                try await client.get(TLSIntegrationTests.Secret(key: TLSIntegrationTests.key()))
+            }
+            let after = try ProxyRecord.read().filter { $0.kind == "connect" && $0.target == target }.count
+
+            guard case .failure(let error) = result else {
+                Issue.record("expected a TLS failure, got \(result)")
+                return
+            }
+            #expect(error.tlsFailure?.reason == .unknownIssuer, "\(error)")
+            #expect(after - before == 1, "the proxy saw \(after - before) CONNECTs")
+        }
+    }
+#endif
