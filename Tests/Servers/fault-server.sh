@@ -1,8 +1,8 @@
-# Sourced by scripts/test: starts scripts/fault_server.py (Python 3 standard library only, no
+# Sourced by scripts/test: starts Tests/Servers/fault_server.py (Python 3 standard library only, no
 # venv needed) on a free port on 127.0.0.1, exports FAULT_SERVER_URL, and stops it again.
 #
-#   source scripts/fault-server.sh
-#   start_fault_server      # after start_httpbin: see scripts/local-server.sh
+#   source Tests/Servers/fault-server.sh
+#   start_fault_server      # after start_httpbin: see Tests/Servers/local-server.sh
 #   ...                     # FAULT_SERVER_URL=http://127.0.0.1:PORT
 #   stop_fault_server       # or let the EXIT trap do it
 

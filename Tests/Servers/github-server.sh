@@ -1,7 +1,7 @@
-# Sourced by bash scripts that need a local, GitHub-like REST API (scripts/github_server.py,
+# Sourced by bash scripts that need a local, GitHub-like REST API (Tests/Servers/github_server.py,
 # Python 3 standard library only, run with the system python3; no venv, no pip):
 #
-#   source scripts/github-server.sh
+#   source Tests/Servers/github-server.sh
 #   trap 'stop_github_server' EXIT      # YOUR trap: this file never sets a trap itself
 #   trap 'exit 130' INT TERM            # so that Ctrl-C and kill run the EXIT trap too
 #   start_github_server                 # or e.g.: start_github_server --repos 50 --rate-limit 10
@@ -16,7 +16,7 @@
 # stop_github_server stops it; it is safe to call twice, or when nothing was started.
 #
 # There is NO EXIT trap in here, on purpose: the calling script owns one trap that stops every
-# server it started. Mind that scripts/httpbin.sh's start_httpbin DOES set `trap stop_httpbin
+# server it started. Mind that Tests/Servers/httpbin.sh's start_httpbin DOES set `trap stop_httpbin
 # EXIT` (replacing any earlier EXIT trap), so a script using both sets its own trap after it:
 #   start_httpbin; start_github_server; trap 'stop_github_server; stop_httpbin' EXIT
 
@@ -103,7 +103,7 @@ start_github_server() {
 }
 
 # The same server over HTTPS, with the TLS servers' test certificate (start_tls_servers first),
-# started as scripts/local-server.sh starts the fault server's TLS twin (with its default
+# started as Tests/Servers/local-server.sh starts the fault server's TLS twin (with its default
 # options: token ghp_testtoken, 250 repositories): exports GITHUB_HTTPS_SERVER_URL and sets
 # github_https_server_pid. stop_github_https_server stops it.
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/local-server.sh"

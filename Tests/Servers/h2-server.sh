@@ -1,9 +1,9 @@
 # Sourced by scripts/test: installs hypercorn (which brings the h2 library) into the git-ignored
-# venv that httpbin uses, starts scripts/h2_server.py on free ports on 127.0.0.1 with the test
+# venv that httpbin uses, starts Tests/Servers/h2_server.py on free ports on 127.0.0.1 with the test
 # PKI's good.pem and good.key, exports H2_SERVER_URL and H2_GOAWAY_URL, and stops it again when
 # the calling script exits, whether it succeeded or not (also after Ctrl-C).
 #
-#   source scripts/h2-server.sh
+#   source Tests/Servers/h2-server.sh
 #   start_h2_server         # after start_tls_servers, which makes TLS_PKI_DIR
 #   ...                     # H2_SERVER_URL=https://127.0.0.1:PORT, H2_GOAWAY_URL=https://127.0.0.1:PORT
 #   stop_h2_server          # any number of times; or let the EXIT trap do it
@@ -48,7 +48,7 @@ start_h2_server() {
         --exit-with-parent &
     h2_server_pid=$!
 
-    # Prepend ourselves to the current EXIT trap, as scripts/local-server.sh does.
+    # Prepend ourselves to the current EXIT trap, as Tests/Servers/local-server.sh does.
     current=$(trap -p EXIT)
     if [ -n "$current" ]; then
         eval "set -- $current"

@@ -1,5 +1,5 @@
-# Sourced by scripts/fault-server.sh and scripts/stream-server.sh: starts one of the project's
-# standard-library Python test servers (scripts/NAME_server.py) on a free port on 127.0.0.1,
+# Sourced by Tests/Servers/fault-server.sh and Tests/Servers/stream-server.sh: starts one of the project's
+# standard-library Python test servers (Tests/Servers/NAME_server.py) on a free port on 127.0.0.1,
 # exports its URL, and stops it again.
 #
 #   start_local_server NAME LABEL   # e.g. `start_local_server fault "the fault server"`:
@@ -9,7 +9,7 @@
 #                                   # certificate: exports FAULT_HTTPS_SERVER_URL
 #   stop_local_server NAME LABEL    # any number of times
 #
-# scripts/httpbin.sh's start_httpbin sets `trap stop_httpbin EXIT`, replacing any EXIT trap.
+# Tests/Servers/httpbin.sh's start_httpbin sets `trap stop_httpbin EXIT`, replacing any EXIT trap.
 # start_local_server therefore adds `stop_NAME_server` in front of the EXIT trap it finds, so
 # starting servers after httpbin leaves one trap that stops them all, the last started first. A
 # caller may also set that single trap itself after starting them. As a last resort each server
@@ -37,7 +37,7 @@ start_local_server() {
     local python="${!python_variable:-python3}"
     local tls=()
     if [ "$scheme" = https ]; then
-        # The TLS servers' test PKI (scripts/tls-servers.sh): the certificate for 127.0.0.1.
+        # The TLS servers' test PKI (Tests/Servers/tls-servers.sh): the certificate for 127.0.0.1.
         tls=(--tls-cert "${TLS_PKI_DIR:?start_tls_servers first}/good.pem" --tls-key "$TLS_PKI_DIR/good.key")
     fi
     port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')

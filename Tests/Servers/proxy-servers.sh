@@ -2,12 +2,12 @@
 # its dependencies do not mix with httpbin's), starts two mitmproxy instances on free ports on
 # 127.0.0.1, exports their URLs, and stops them again when the calling script exits.
 #
-#   source scripts/proxy-servers.sh
+#   source Tests/Servers/proxy-servers.sh
 #   start_proxy_servers     # after the other servers (it adds itself to their EXIT trap)
 #   ...                     # PROXY_URL=http://127.0.0.1:PORT (an open proxy),
 #                           # PROXY_AUTH_URL=http://alice:s3cret@127.0.0.1:PORT (asks for Basic
 #                           # credentials: 407 without them), PROXY_RECORD_FILE (what both saw,
-#                           # one JSON object per line: scripts/proxy_recorder.py)
+#                           # one JSON object per line: Tests/Servers/proxy_recorder.py)
 #   stop_proxy_servers      # any number of times; or let the EXIT trap do it
 #
 # Both leave every CONNECT tunnel alone (ignore_hosts '.*'): a tunnel carries the client's TLS
@@ -15,7 +15,7 @@
 # forwarded.
 
 proxy_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-proxy_venv_dir="${ENDPOINTKIT_PROXY_VENV:-$(dirname "$proxy_scripts_directory")/.venv-mitmproxy}"
+proxy_venv_dir="${ENDPOINTKIT_PROXY_VENV:-$(cd "$proxy_scripts_directory/../.." && pwd)/.venv-mitmproxy}"
 proxy_pids=()
 
 install_mitmproxy() {
@@ -55,14 +55,14 @@ start_proxy_servers() {
     stop_proxy_servers >/dev/null
     install_mitmproxy || return 1
     export PROXY_RECORD_FILE
-    PROXY_RECORD_FILE="$(dirname "$proxy_scripts_directory")/.build/proxy/record.jsonl"
+    PROXY_RECORD_FILE="$(cd "$proxy_scripts_directory/../.." && pwd)/.build/proxy/record.jsonl"
     mkdir -p "$(dirname "$PROXY_RECORD_FILE")" && : >"$PROXY_RECORD_FILE"
     open_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
     auth_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
     start_one_proxy open "$open_port"
     start_one_proxy auth "$auth_port" --proxyauth 'alice:s3cret'
 
-    # Prepend ourselves to the current EXIT trap, as scripts/local-server.sh does.
+    # Prepend ourselves to the current EXIT trap, as Tests/Servers/local-server.sh does.
     current=$(trap -p EXIT)
     if [ -n "$current" ]; then
         eval "set -- $current"

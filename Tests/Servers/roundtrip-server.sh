@@ -1,12 +1,12 @@
 # Sourced by scripts/test: installs connexion 3.3 (with uvicorn, and rfc3339-validator so that
 # date-time values are checked) into the git-ignored venv that httpbin uses, starts
-# scripts/roundtrip_server.py on a free port on 127.0.0.1 (connexion in mock mode, strict request
+# Tests/Servers/roundtrip_server.py on a free port on 127.0.0.1 (connexion in mock mode, strict request
 # validation, serving the four forms of Tests/EndpointKitRoundTripTests/Descriptions), exports
 # one ROUNDTRIP_*_URL per form, and stops it again when the calling script exits, whether it
 # succeeded or not (also after Ctrl-C).
 #
-#   source scripts/roundtrip-server.sh
-#   start_roundtrip_server  # after start_httpbin: see scripts/local-server.sh for the EXIT trap
+#   source Tests/Servers/roundtrip-server.sh
+#   start_roundtrip_server  # after start_httpbin: see Tests/Servers/local-server.sh for the EXIT trap
 #   ...                     # ROUNDTRIP_V30_YAML_URL=http://127.0.0.1:PORT/v30-yaml, ...
 #   stop_roundtrip_server   # any number of times; or let the EXIT trap do it
 #
@@ -40,7 +40,7 @@ stop_roundtrip_server() {
 
 start_roundtrip_server() {
     local root ports_file current previous="" port form variable
-    root="$(dirname "$roundtrip_scripts_directory")"
+    root="$(cd "$roundtrip_scripts_directory/../.." && pwd)"
     ports_file="$root/.build/roundtrip-server.json"
     stop_roundtrip_server >/dev/null
     install_connexion || return 1
@@ -51,7 +51,7 @@ start_roundtrip_server() {
         --exit-with-parent &
     roundtrip_server_pid=$!
 
-    # Prepend ourselves to the current EXIT trap, as scripts/local-server.sh does.
+    # Prepend ourselves to the current EXIT trap, as Tests/Servers/local-server.sh does.
     current=$(trap -p EXIT)
     if [ -n "$current" ]; then
         eval "set -- $current"

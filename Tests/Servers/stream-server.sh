@@ -1,8 +1,8 @@
-# Sourced by scripts/test: starts scripts/stream_server.py (Python 3 standard library only, no
+# Sourced by scripts/test: starts Tests/Servers/stream_server.py (Python 3 standard library only, no
 # venv needed) on a free port on 127.0.0.1, exports STREAM_SERVER_URL, and stops it again.
 #
-#   source scripts/stream-server.sh
-#   start_stream_server     # after start_httpbin: see scripts/local-server.sh
+#   source Tests/Servers/stream-server.sh
+#   start_stream_server     # after start_httpbin: see Tests/Servers/local-server.sh
 #   ...                     # STREAM_SERVER_URL=http://127.0.0.1:PORT
 #   stop_stream_server      # or let the EXIT trap do it
 

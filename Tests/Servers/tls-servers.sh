@@ -1,11 +1,11 @@
-# Sourced by scripts/test: makes a fresh test PKI in .build/tls-pki/ (scripts/make_test_certificates.py,
+# Sourced by scripts/test: makes a fresh test PKI in .build/tls-pki/ (Tests/Servers/make_test_certificates.py,
 # with trustme and cryptography installed into the git-ignored venv that httpbin uses), starts the
-# TLS test servers (scripts/tls_server.py, standard library only) on free ports on 127.0.0.1,
+# TLS test servers (Tests/Servers/tls_server.py, standard library only) on free ports on 127.0.0.1,
 # exports TLS_PKI_DIR and one TLS_*_URL per server, and stops them again when the calling script
 # exits, whether it succeeded or not (also after Ctrl-C).
 #
-#   source scripts/tls-servers.sh
-#   start_tls_servers       # after start_httpbin: see scripts/local-server.sh for the EXIT trap
+#   source Tests/Servers/tls-servers.sh
+#   start_tls_servers       # after start_httpbin: see Tests/Servers/local-server.sh for the EXIT trap
 #   ...                     # TLS_PKI_DIR=/abs/.build/tls-pki, TLS_GOOD_URL=https://127.0.0.1:PORT...
 #   stop_tls_servers        # any number of times; or let the EXIT trap do it
 #
@@ -16,7 +16,7 @@
 
 tls_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tls_venv_dir="${ENDPOINTKIT_VENV:-$PWD/.venv}"
-tls_pki_dir="$(dirname "$tls_scripts_directory")/.build/tls-pki"
+tls_pki_dir="$(cd "$tls_scripts_directory/../.." && pwd)/.build/tls-pki"
 tls_servers_pid="${tls_servers_pid:-}"
 
 install_tls_tools() {
@@ -51,7 +51,7 @@ start_tls_servers() {
         --exit-with-parent &
     tls_servers_pid=$!
 
-    # Prepend ourselves to the current EXIT trap, as scripts/local-server.sh does.
+    # Prepend ourselves to the current EXIT trap, as Tests/Servers/local-server.sh does.
     current=$(trap -p EXIT)
     if [ -n "$current" ]; then
         eval "set -- $current"
