@@ -1,27 +1,18 @@
+# shellcheck shell=bash
 # Sourced by scripts/test and scripts/run-examples: installs httpbin into a local,
 # git-ignored venv (.venv/), starts it on a free port on 127.0.0.1, exports HTTPBIN_URL,
 # and stops it again when the calling script exits, whether it succeeded or not.
 
+# shellcheck source=Tests/Servers/lifecycle.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lifecycle.sh"
 venv_dir="${ENDPOINTKIT_VENV:-$PWD/.venv}"
 
 install_httpbin() {
-    if [ ! -x "$venv_dir/bin/gunicorn" ] || ! "$venv_dir/bin/python" -c 'import httpbin' 2>/dev/null; then
-        echo "==> Installing httpbin into $venv_dir"
-        python3 -m venv "$venv_dir"
-        "$venv_dir/bin/pip" install --quiet --disable-pip-version-check 'httpbin==0.10.*' 'gunicorn>=22'
-    fi
-}
-
-free_port() {
-    "$venv_dir/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+    install_python_packages "$venv_dir" httpbin 'import httpbin, gunicorn' 'httpbin==0.10.*' 'gunicorn>=22'
 }
 
 stop_httpbin() {
-    if [ -n "${httpbin_pid:-}" ] && kill -0 "$httpbin_pid" 2>/dev/null; then
-        kill "$httpbin_pid" 2>/dev/null
-        wait "$httpbin_pid" 2>/dev/null
-        echo "==> Stopped httpbin (pid $httpbin_pid)"
-    fi
+    stop_server_process "${httpbin_pid:-}" httpbin
     httpbin_pid=""
 }
 
@@ -37,20 +28,9 @@ start_httpbin() {
         --threads 64 --no-control-socket --log-level warning httpbin:app \
         2> >(grep --line-buffered -v 'flasgger is not installed' >&2) &
     httpbin_pid=$!
-    trap stop_httpbin EXIT
-    trap 'exit 130' INT TERM
     export HTTPBIN_URL="http://127.0.0.1:$port"
-    for _ in $(seq 1 100); do
-        if "$venv_dir/bin/python" -c "import urllib.request, sys; urllib.request.urlopen('$HTTPBIN_URL/get', timeout=1)" 2>/dev/null; then
-            echo "==> httpbin is serving at $HTTPBIN_URL (pid $httpbin_pid)"
-            return 0
-        fi
-        if ! kill -0 "$httpbin_pid" 2>/dev/null; then
-            echo "error: httpbin exited before it answered" >&2
-            return 1
-        fi
-        sleep 0.2
-    done
-    echo "error: httpbin did not answer at $HTTPBIN_URL within 20 seconds" >&2
-    return 1
+    wait_for_server stop_httpbin "$httpbin_pid" httpbin 20 "$venv_dir/bin/python" -c \
+        'import sys, urllib.request; urllib.request.urlopen(sys.argv[1] + "/get", timeout=1)' "$HTTPBIN_URL" ||
+        return 1
+    echo "==> httpbin is serving at $HTTPBIN_URL (pid $httpbin_pid)"
 }

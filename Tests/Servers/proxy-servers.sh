@@ -1,9 +1,10 @@
+# shellcheck shell=bash
 # Sourced by scripts/test: installs mitmproxy into its own git-ignored venv (.venv-mitmproxy/:
 # its dependencies do not mix with httpbin's), starts two mitmproxy instances on free ports on
 # 127.0.0.1, exports their URLs, and stops them again when the calling script exits.
 #
 #   source Tests/Servers/proxy-servers.sh
-#   start_proxy_servers     # after the other servers (it adds itself to their EXIT trap)
+#   start_proxy_servers     # adds stop_proxy_servers to the EXIT trap (lifecycle.sh)
 #   ...                     # PROXY_URL=http://127.0.0.1:PORT (an open proxy),
 #                           # PROXY_AUTH_URL=http://alice:s3cret@127.0.0.1:PORT (asks for Basic
 #                           # credentials: 407 without them), PROXY_RECORD_FILE (what both saw,
@@ -15,26 +16,20 @@
 # forwarded.
 
 proxy_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-proxy_venv_dir="${ENDPOINTKIT_PROXY_VENV:-$(cd "$proxy_scripts_directory/../.." && pwd)/.venv-mitmproxy}"
+# shellcheck source=Tests/Servers/lifecycle.sh
+source "$proxy_scripts_directory/lifecycle.sh"
+proxy_venv_dir="${ENDPOINTKIT_PROXY_VENV:-$repository_root/.venv-mitmproxy}"
 proxy_pids=()
 
 install_mitmproxy() {
-    if ! "$proxy_venv_dir/bin/python" -c 'import mitmproxy.version as v, sys
-sys.exit(not v.VERSION.startswith("10."))' 2>/dev/null; then
-        echo "==> Installing mitmproxy into $proxy_venv_dir"
-        python3 -m venv "$proxy_venv_dir" || return 1
-        "$proxy_venv_dir/bin/pip" install --quiet --disable-pip-version-check 'mitmproxy==10.*' || return 1
-    fi
+    install_python_packages "$proxy_venv_dir" mitmproxy 'import mitmproxy.version as v, sys
+sys.exit(not v.VERSION.startswith("10."))' 'mitmproxy==10.*'
 }
 
 stop_proxy_servers() {
     local pid
     for pid in "${proxy_pids[@]}"; do
-        if kill -0 "$pid" 2>/dev/null; then
-            kill "$pid" 2>/dev/null
-            wait "$pid" 2>/dev/null
-            echo "==> Stopped mitmproxy (pid $pid)"
-        fi
+        stop_server_process "$pid" mitmproxy
     done
     proxy_pids=()
 }
@@ -51,43 +46,20 @@ start_one_proxy() {
 }
 
 start_proxy_servers() {
-    local current previous="" open_port auth_port
+    local open_port auth_port
     stop_proxy_servers >/dev/null
     install_mitmproxy || return 1
     export PROXY_RECORD_FILE
-    PROXY_RECORD_FILE="$(cd "$proxy_scripts_directory/../.." && pwd)/.build/proxy/record.jsonl"
+    PROXY_RECORD_FILE="$repository_root/.build/proxy/record.jsonl"
     mkdir -p "$(dirname "$PROXY_RECORD_FILE")" && : >"$PROXY_RECORD_FILE"
-    open_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-    auth_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+    open_port=$(free_port)
+    auth_port=$(free_port)
     start_one_proxy open "$open_port"
     start_one_proxy auth "$auth_port" --proxyauth 'alice:s3cret'
 
-    # Prepend ourselves to the current EXIT trap, as Tests/Servers/local-server.sh does.
-    current=$(trap -p EXIT)
-    if [ -n "$current" ]; then
-        eval "set -- $current"
-        previous=${3:-}
-    fi
-    case "$previous" in
-        *stop_proxy_servers*) ;;
-        "") trap stop_proxy_servers EXIT ;;
-        *) trap "stop_proxy_servers; $previous" EXIT ;;
-    esac
-    trap 'exit 130' INT TERM
-
     export PROXY_URL="http://127.0.0.1:$open_port" PROXY_AUTH_URL="http://alice:s3cret@127.0.0.1:$auth_port"
-    local port
-    for port in "$open_port" "$auth_port"; do
-        for _ in $(seq 1 100); do
-            if python3 -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=1).close()' \
-                "$port" 2>/dev/null; then
-                continue 2
-            fi
-            sleep 0.2
-        done
-        echo "error: mitmproxy did not listen on 127.0.0.1:$port within 20 seconds" >&2
-        stop_proxy_servers
+    wait_for_server stop_proxy_servers "${proxy_pids[0]}" "mitmproxy on port $open_port" 20 port_accepts "$open_port" &&
+        wait_for_server stop_proxy_servers "${proxy_pids[1]}" "mitmproxy on port $auth_port" 20 port_accepts "$auth_port" ||
         return 1
-    done
     echo "==> mitmproxy is serving at $PROXY_URL and, with credentials, at 127.0.0.1:$auth_port (pids ${proxy_pids[*]})"
 }
