@@ -51,7 +51,7 @@ let package = Package(
     // swift-nio-http2 (which async-http-client depends on too) by `AsyncHTTPClient`, Yams
     // and OpenAPIKit by `OpenAPIGenerator`, swift-log by `Logging`, swift-metrics by `Metrics` and
     // swift-distributed-tracing by `Tracing`. Every product of theirs below is a dependency only `.when(traits:)`,
-    // so with default traits SwiftPM resolves and fetches none of them (scripts/check-consumer
+    // so with default traits SwiftPM resolves and fetches none of them (scripts/checks/check-consumer
     // checks: 0 packages resolved).
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -185,7 +185,7 @@ let package = Package(
         // The round-trip harness: code that endpointkit-generate wrote from Descriptions/ (in
         // Generated/, a module of its own, since its support types would clash with
         // EndpointKitGeneratorTests' own generated code), called against connexion
-        // (scripts/roundtrip-server.sh). It needs no trait.
+        // (Tests/Servers/roundtrip-server.sh). It needs no trait.
         .testTarget(
             name: "EndpointKitRoundTripTests", dependencies: ["EndpointKit"], exclude: ["Descriptions"]
         ),
@@ -200,7 +200,7 @@ let package = Package(
 // builds every target, a plugin's too, and SwiftPM builds a plugin's tool apart, for the host:
 // endpointkit-generate with OpenAPIKit and Yams compiled a second time (about 100 s of CPU on the
 // CI machine). scripts/test's build stage, which builds the generator for its own tests, leaves
-// the plugin out with ENDPOINTKIT_WITHOUT_PLUGIN=1; scripts/check-consumer runs it as a user does.
+// the plugin out with ENDPOINTKIT_WITHOUT_PLUGIN=1; scripts/checks/check-consumer runs it as a user does.
 if Context.environment["ENDPOINTKIT_WITHOUT_PLUGIN"] != "1" {
     package.products.append(.plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]))
     package.targets.append(

@@ -3,7 +3,7 @@ import PackageDescription
 
 // An end-to-end OpenTelemetry example: EndpointKit's observers, exported by swift-otel over OTLP/HTTP
 // to a local receiver (otlp_receiver.py). A package of its own, so that EndpointKit's own package
-// resolves none of swift-otel's dependencies; scripts/run-examples builds and runs it.
+// resolves none of swift-otel's dependencies; `scripts/run-examples --observability` builds and runs it.
 let package = Package(
     name: "Observability",
     platforms: [.macOS(.v13)],  // swift-otel's clock APIs

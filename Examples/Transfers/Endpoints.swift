@@ -1,7 +1,7 @@
 import EndpointKit
 import Foundation
 
-/// `GET /download?size=N`: N bytes from the local fault server (scripts/fault_server.py).
+/// `GET /download?size=N`: N bytes from the local fault server (Tests/Servers/fault_server.py).
 struct LargeFile: GET {
     typealias ResponseType = Data
     let size: Int

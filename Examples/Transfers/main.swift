@@ -2,7 +2,7 @@ import EndpointKit
 import Foundation
 
 // Downloads and uploads large files with a progress bar, against the local fault server
-// (scripts/fault_server.py, started by scripts/measure-transfers):
+// (Tests/Servers/fault_server.py, started by scripts/measure-transfers):
 //
 //   transfers download BASE_URL SIZE_IN_BYTES DESTINATION
 //   transfers upload BASE_URL FILE

@@ -5,7 +5,7 @@
     import Foundation
     import Testing
 
-    /// The HTTP/2 test servers (`scripts/h2_server.py`, started by `scripts/h2-server.sh` with the
+    /// The HTTP/2 test servers (`Tests/Servers/h2_server.py`, started by `Tests/Servers/h2-server.sh` with the
     /// TLS servers' test PKI): hypercorn with ALPN `h2` and `http/1.1`, and a server that sends
     /// `GOAWAY` in the middle of a call.
     enum HTTP2Servers {

@@ -7,7 +7,7 @@
 
     /// The local httpbin these tests talk to, and what they share.
     ///
-    /// `scripts/test` starts httpbin on 127.0.0.1 (with `scripts/httpbin.sh`),
+    /// `scripts/test` starts httpbin on 127.0.0.1 (with `Tests/Servers/httpbin.sh`),
     /// exports `HTTPBIN_URL` and sets `ENDPOINTKIT_REQUIRE_HTTPBIN`, which turns a missing
     /// `HTTPBIN_URL` into a failure (`EnvironmentTests`) instead of skipped suites.
     enum HTTPBin {
@@ -21,7 +21,7 @@
             return url
         }()
 
-        /// The fault server's base URL (`scripts/fault_server.py`, started by the test script), or
+        /// The fault server's base URL (`Tests/Servers/fault_server.py`, started by the test script), or
         /// `nil` when `FAULT_SERVER_URL` is unset or malformed.
         static let faultServerURL: URL? = {
             guard let text = ProcessInfo.processInfo.environment["FAULT_SERVER_URL"], !text.isEmpty,

@@ -5,7 +5,7 @@
     import Foundation
     import Testing
 
-    /// AsyncHTTPClientTransport through mitmproxy (`scripts/proxy-servers.sh`): an open proxy and
+    /// AsyncHTTPClientTransport through mitmproxy (`Tests/Servers/proxy-servers.sh`): an open proxy and
     /// one that asks for Basic credentials, both leaving CONNECT tunnels alone. Nested in the TLS
     /// suite, whose `.serialized` covers it: both count what the TLS server `good` saw.
     extension TLSIntegrationTests {
@@ -133,7 +133,7 @@
         var path: String { "/status/\(code)" }
     }
 
-    /// What the proxies recorded (`scripts/proxy_recorder.py`).
+    /// What the proxies recorded (`Tests/Servers/proxy_recorder.py`).
     enum ProxyRecord {
         struct Entry: Decodable {
             let proxy: String

@@ -3,7 +3,7 @@
     import Foundation
     import Testing
 
-    /// The TLS test servers (`scripts/tls_server.py`, started by `scripts/tls-servers.sh` with a
+    /// The TLS test servers (`Tests/Servers/tls_server.py`, started by `Tests/Servers/tls-servers.sh` with a
     /// test PKI made afresh for the run), and what they saw.
     enum TLSServers {
         private static let environment = ProcessInfo.processInfo.environment

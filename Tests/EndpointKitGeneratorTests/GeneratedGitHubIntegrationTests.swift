@@ -3,7 +3,7 @@ import Foundation
 import GitHubGenerated
 import Testing
 
-/// The GitHub-like server `scripts/github_server.py`, started by `scripts/test`.
+/// The GitHub-like server `Tests/Servers/github_server.py`, started by `scripts/test`.
 private enum GitHubServer {
     static let url: URL? = ProcessInfo.processInfo.environment["GITHUB_SERVER_URL"].flatMap {
         $0.isEmpty ? nil : URL(string: $0)

@@ -14,7 +14,7 @@
     }
 
     // The round-trip harness's description in its four forms: OpenAPI 3.1 YAML (written by hand),
-    // and 3.1 JSON, 3.0 YAML and 3.0 JSON (derived by scripts/roundtrip-descriptions). Only the
+    // and 3.1 JSON, 3.0 YAML and 3.0 JSON (derived by scripts/checks/roundtrip-descriptions). Only the
     // code of the 3.1 YAML is committed and compiled (Tests/EndpointKitRoundTripTests/Generated,
     // checked by GeneratorTests); the round-trip tests call it against connexion serving each form.
     // That proves each form only if each generates that same code, which these tests check.

@@ -9,7 +9,7 @@ import Testing
     "Generated parameters against connexion",
     .enabled(
         if: RoundTripServer.isConfigured || RoundTripServer.isRequired,
-        "ROUNDTRIP_*_URL are not set: run scripts/test, or source scripts/roundtrip-server.sh and start_roundtrip_server"
+        "ROUNDTRIP_*_URL are not set: run scripts/test, or start_roundtrip_server of Tests/Servers/roundtrip-server.sh"
     ))
 struct ParameterRoundTripTests {
     @Test(

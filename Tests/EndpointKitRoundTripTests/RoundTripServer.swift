@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// connexion serving the round-trip description in one of its four forms
-/// (scripts/roundtrip-server.sh, started by scripts/test).
+/// (Tests/Servers/roundtrip-server.sh, started by scripts/test).
 struct RoundTripServer: Sendable, CustomTestStringConvertible {
     /// The form's name, as in the environment variable: `V30_YAML`, `V31_JSON`…
     var form: String

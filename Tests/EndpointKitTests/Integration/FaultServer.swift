@@ -2,7 +2,7 @@ import EndpointKit
 import Foundation
 import Testing
 
-/// The fault-injection server `scripts/fault_server.py`, which `scripts/test` starts on
+/// The fault-injection server `Tests/Servers/fault_server.py`, which `scripts/test` starts on
 /// 127.0.0.1 and announces in `FAULT_SERVER_URL`. It misbehaves where httpbin cannot: drops
 /// connections mid-body, fails a set number of times with `Retry-After`, and accepts a token
 /// only after it was refreshed.

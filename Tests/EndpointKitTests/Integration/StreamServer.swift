@@ -2,7 +2,7 @@ import EndpointKit
 import Foundation
 import Testing
 
-/// The streaming server `scripts/stream_server.py`, which `scripts/test` starts on 127.0.0.1 and
+/// The streaming server `Tests/Servers/stream_server.py`, which `scripts/test` starts on 127.0.0.1 and
 /// announces in `STREAM_SERVER_URL`: Server-Sent Events that drop, reconnect with
 /// `Last-Event-ID`, answer 204 or the wrong type, need a renewed token, or never end; JSON lines;
 /// an LLM-style chat. It logs each connection per key, with when the client hung up.

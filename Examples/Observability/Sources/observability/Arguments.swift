@@ -5,7 +5,7 @@ struct Arguments {
     /// How to call the example.
     static let usage = "usage: observability GITHUB_URL TOKEN RECEIVER_URL"
 
-    /// The GitHub-like API (scripts/github_server.py), such as `http://127.0.0.1:8080`.
+    /// The GitHub-like API (Tests/Servers/github_server.py), such as `http://127.0.0.1:8080`.
     let gitHubURL: URL
     /// A token that the API accepts.
     let token: String

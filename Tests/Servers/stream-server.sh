@@ -1,11 +1,13 @@
-# Sourced by scripts/test: starts scripts/stream_server.py (Python 3 standard library only, no
+# shellcheck shell=bash
+# Sourced by scripts/test: starts Tests/Servers/stream_server.py (Python 3 standard library only, no
 # venv needed) on a free port on 127.0.0.1, exports STREAM_SERVER_URL, and stops it again.
 #
-#   source scripts/stream-server.sh
-#   start_stream_server     # after start_httpbin: see scripts/local-server.sh
+#   source Tests/Servers/stream-server.sh
+#   start_stream_server     # adds stop_stream_server to the EXIT trap (lifecycle.sh)
 #   ...                     # STREAM_SERVER_URL=http://127.0.0.1:PORT
 #   stop_stream_server      # or let the EXIT trap do it
 
+# shellcheck source=Tests/Servers/local-server.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/local-server.sh"
 stream_server_pid="${stream_server_pid:-}"
 

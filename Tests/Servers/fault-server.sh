@@ -1,11 +1,13 @@
-# Sourced by scripts/test: starts scripts/fault_server.py (Python 3 standard library only, no
+# shellcheck shell=bash
+# Sourced by scripts/test: starts Tests/Servers/fault_server.py (Python 3 standard library only, no
 # venv needed) on a free port on 127.0.0.1, exports FAULT_SERVER_URL, and stops it again.
 #
-#   source scripts/fault-server.sh
-#   start_fault_server      # after start_httpbin: see scripts/local-server.sh
+#   source Tests/Servers/fault-server.sh
+#   start_fault_server      # adds stop_fault_server to the EXIT trap (lifecycle.sh)
 #   ...                     # FAULT_SERVER_URL=http://127.0.0.1:PORT
 #   stop_fault_server       # or let the EXIT trap do it
 
+# shellcheck source=Tests/Servers/local-server.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/local-server.sh"
 fault_server_pid="${fault_server_pid:-}"
 

@@ -1,11 +1,12 @@
-# Sourced by scripts/test: makes a fresh test PKI in .build/tls-pki/ (scripts/make_test_certificates.py,
+# shellcheck shell=bash
+# Sourced by scripts/test: makes a fresh test PKI in .build/tls-pki/ (Tests/Servers/make_test_certificates.py,
 # with trustme and cryptography installed into the git-ignored venv that httpbin uses), starts the
-# TLS test servers (scripts/tls_server.py, standard library only) on free ports on 127.0.0.1,
+# TLS test servers (Tests/Servers/tls_server.py, standard library only) on free ports on 127.0.0.1,
 # exports TLS_PKI_DIR and one TLS_*_URL per server, and stops them again when the calling script
 # exits, whether it succeeded or not (also after Ctrl-C).
 #
-#   source scripts/tls-servers.sh
-#   start_tls_servers       # after start_httpbin: see scripts/local-server.sh for the EXIT trap
+#   source Tests/Servers/tls-servers.sh
+#   start_tls_servers       # adds stop_tls_servers to the EXIT trap (lifecycle.sh)
 #   ...                     # TLS_PKI_DIR=/abs/.build/tls-pki, TLS_GOOD_URL=https://127.0.0.1:PORT...
 #   stop_tls_servers        # any number of times; or let the EXIT trap do it
 #
@@ -15,32 +16,26 @@
 # (http://127.0.0.1:PORT: GET /stats, POST /reset). What each server does: tls_server.py's header.
 
 tls_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=Tests/Servers/lifecycle.sh
+source "$tls_scripts_directory/lifecycle.sh"
 tls_venv_dir="${ENDPOINTKIT_VENV:-$PWD/.venv}"
-tls_pki_dir="$(dirname "$tls_scripts_directory")/.build/tls-pki"
+tls_pki_dir="$repository_root/.build/tls-pki"
 tls_servers_pid="${tls_servers_pid:-}"
 
 install_tls_tools() {
     # Major versions pinned; an older install in the venv is replaced.
-    if ! "$tls_venv_dir/bin/python" -c 'import sys, trustme, cryptography
-sys.exit(not (trustme.__version__.startswith("1.") and cryptography.__version__.startswith("50.")))' 2>/dev/null; then
-        echo "==> Installing trustme and cryptography into $tls_venv_dir"
-        python3 -m venv "$tls_venv_dir" || return 1
-        "$tls_venv_dir/bin/pip" install --quiet --disable-pip-version-check 'trustme==1.*' 'cryptography==50.*' \
-            || return 1
-    fi
+    install_python_packages "$tls_venv_dir" "trustme and cryptography" 'import sys, trustme, cryptography
+sys.exit(not (trustme.__version__.startswith("1.") and cryptography.__version__.startswith("50.")))' \
+        'trustme==1.*' 'cryptography==50.*'
 }
 
 stop_tls_servers() {
-    if [ -n "$tls_servers_pid" ] && kill -0 "$tls_servers_pid" 2>/dev/null; then
-        kill "$tls_servers_pid" 2>/dev/null
-        wait "$tls_servers_pid" 2>/dev/null
-        echo "==> Stopped the TLS servers (pid $tls_servers_pid)"
-    fi
+    stop_server_process "$tls_servers_pid" "the TLS servers"
     tls_servers_pid=""
 }
 
 start_tls_servers() {
-    local ports_file="$tls_pki_dir/ports.json" current previous="" variable url
+    local ports_file="$tls_pki_dir/ports.json" variable url
     stop_tls_servers >/dev/null
     install_tls_tools || return 1
     case "$tls_pki_dir" in */.build/tls-pki) rm -rf "$tls_pki_dir" ;; esac  # never anything else
@@ -51,34 +46,8 @@ start_tls_servers() {
         --exit-with-parent &
     tls_servers_pid=$!
 
-    # Prepend ourselves to the current EXIT trap, as scripts/local-server.sh does.
-    current=$(trap -p EXIT)
-    if [ -n "$current" ]; then
-        eval "set -- $current"
-        previous=${3:-}
-    fi
-    case "$previous" in
-        *stop_tls_servers*) ;;
-        "") trap stop_tls_servers EXIT ;;
-        *) trap "stop_tls_servers; $previous" EXIT ;;
-    esac
-    trap 'exit 130' INT TERM
-
     # tls_server.py writes the ports file (at once, whole) when every server is listening.
-    for _ in $(seq 1 50); do
-        [ -s "$ports_file" ] && break
-        if ! kill -0 "$tls_servers_pid" 2>/dev/null; then
-            echo "error: the TLS servers exited before they listened" >&2
-            tls_servers_pid=""
-            return 1
-        fi
-        sleep 0.2
-    done
-    if [ ! -s "$ports_file" ]; then
-        echo "error: the TLS servers did not listen within 10 seconds" >&2
-        stop_tls_servers
-        return 1
-    fi
+    wait_for_server stop_tls_servers "$tls_servers_pid" "the TLS servers" 10 test -s "$ports_file" || return 1
     export TLS_PKI_DIR="$tls_pki_dir"
     # {"good": 40001, "wrong-host": 40002, ..., "control": 40009} -> TLS_GOOD_URL=https://..., ...
     while read -r variable url; do

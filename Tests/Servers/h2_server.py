@@ -2,14 +2,15 @@
 # EndpointKit's HTTP/2 test servers: an ASGI app served by hypercorn over TLS (ALPN h2 and
 # http/1.1), and a GOAWAY server written with the h2 library (which comes with hypercorn). One
 # process, one asyncio loop, both on free ports on 127.0.0.1, with the test PKI's good.pem.
-# Started and stopped by scripts/h2-server.sh, with hypercorn installed into the repo's .venv.
+# Started and stopped by Tests/Servers/h2-server.sh, with hypercorn installed into the repo's .venv.
 """The HTTP/2 servers for EndpointKit's HTTP/2 tests.
 
-    .venv/bin/python scripts/h2_server.py --pki DIR --ports-file FILE [--exit-with-parent]
+    .venv/bin/python Tests/Servers/h2_server.py --pki DIR --ports-file FILE [--exit-with-parent]
 
 Reads good.pem and good.key (for 127.0.0.1 and localhost, issued by the test CA) from DIR, binds
 the servers to free ports on 127.0.0.1, then writes FILE (atomically) as {"h2": port, "goaway":
-port, "recycling": port}. Stops on SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of the process that
+port, "recycling": port}. Stops on SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of
+the process that
 started it.
 
 The hypercorn server ("h2"), over TLS with ALPN "h2" and "http/1.1"; a connection is the client's

@@ -1,4 +1,4 @@
-// What the documentation's Swift blocks take as given, for scripts/check-doc-snippets. A block
+// What the documentation's Swift blocks take as given, for scripts/checks/check-doc-snippets. A block
 // names what it uses from here on the line before its fence, `<!-- snippet needs: client -->`,
 // and is compiled with those declarations only (and with what they name in `// needs:`).
 // Everything here would be, in a reader's code, their own: keep it short and plausible.

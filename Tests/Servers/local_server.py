@@ -1,4 +1,4 @@
-"""What scripts/fault_server.py and scripts/stream_server.py share (Python 3 standard library
+"""What Tests/Servers/fault_server.py and Tests/Servers/stream_server.py share (Python 3 standard library
 only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM --tls-key PEM]`, a
 threading HTTP server on 127.0.0.1 that does not report clients hanging up as errors, and a clean
 stop on SIGTERM. With --tls-cert and --tls-key it serves HTTPS (Python's ssl, OpenSSL), each
@@ -7,7 +7,7 @@ handshake in its connection's thread, so that the same routes run over TLS.
     from local_server import serve
     serve(MyHandler, "EndpointKit's … server")
 
-scripts/github_server.py, which has a command line of its own, subclasses LocalServer and calls
+Tests/Servers/github_server.py, which has a command line of its own, subclasses LocalServer and calls
 use_tls and exit_with_parent itself.
 """
 

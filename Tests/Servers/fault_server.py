@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A fault-injection HTTP server for EndpointKit's resilience tests (Python 3 standard library only).
 
-    python3 scripts/fault_server.py --port PORT [--exit-with-parent]
+    python3 Tests/Servers/fault_server.py --port PORT [--exit-with-parent]
 
 127.0.0.1 only; HTTP/1.1 keep-alive (every response has a Content-Length unless a fault breaks it
 on purpose); no logging; stops on SIGTERM. State is per KEY (a path segment, one per test), under

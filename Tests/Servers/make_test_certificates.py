@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 # Makes a fresh test PKI (CAs, server and client certificates) for EndpointKit's TLS tests.
-# Run by scripts/tls-servers.sh with the .venv/ Python, which has trustme and cryptography;
+# Run by Tests/Servers/tls-servers.sh with the .venv/ Python, which has trustme and cryptography;
 # writes PEM files (and two PKCS#12 client identities) into a git-ignored folder, never committed.
 # Every run makes new keys: nothing secret is ever kept, and no certificate outlives 30 days.
-# Its files are served by scripts/tls_server.py and read by the Swift tests through TLS_PKI_DIR.
+# Its files are served by Tests/Servers/tls_server.py and read by the Swift tests through TLS_PKI_DIR.
 """Makes a fresh test PKI for the TLS tests, in the folder given (git-ignored, never committed).
 
-    python scripts/make_test_certificates.py DIR
+    python Tests/Servers/make_test_certificates.py DIR
 
-Writes (trustme and cryptography, installed into .venv/ by scripts/tls-servers.sh):
+Writes (trustme and cryptography, installed into .venv/ by Tests/Servers/tls-servers.sh):
     ca.pem                       the test CA the tests trust
     other-ca.pem                 a CA nobody trusts
     good.pem, good.key           a leaf for 127.0.0.1 and localhost, from ca.pem

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A streaming HTTP server for EndpointKit's streaming tests (Python 3 standard library only).
 
-    python3 scripts/stream_server.py --port PORT [--exit-with-parent]
+    python3 Tests/Servers/stream_server.py --port PORT [--exit-with-parent]
 
 127.0.0.1 only; HTTP/1.1 keep-alive; no logging; stops on SIGTERM. State is per KEY (a path
 segment, one per test), under a lock. Streams have no Content-Length: they are sent with

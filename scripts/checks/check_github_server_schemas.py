@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks scripts/github_server.py's responses against GitHub's OpenAPI description.
+"""Checks Tests/Servers/github_server.py's responses against GitHub's OpenAPI description.
 
-    python3 scripts/check_github_server_schemas.py [--description PATH] [--url URL --token TOKEN]
+    python3 scripts/checks/check_github_server_schemas.py [--description PATH] [--url URL --token TOKEN]
 
 A developer tool, not run by CI; it needs PyYAML (`pip install pyyaml`). It starts the server on a
 free port (or uses the one at --url), fetches each response below and validates it against the
@@ -33,7 +33,7 @@ import urllib.request
 from urllib.parse import urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DESCRIPTION = os.path.join(HERE, "..", "..", "shared", "openapi", "api.github.com.yaml")
+DEFAULT_DESCRIPTION = os.path.join(HERE, "..", "..", "..", "shared", "openapi", "api.github.com.yaml")
 DATE_TIME = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\Z")
 URI = re.compile(r"\A[A-Za-z][A-Za-z0-9+.-]*:[^\s{}<>\"\\^`|]+\Z")  # what Foundation's URL(string:) takes
 TYPES = {"string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
@@ -138,7 +138,7 @@ class Server:
     def __init__(self, url=None, token="ghp_testtoken", arguments=()):
         self.process, self.token = None, token
         if url is None:
-            script = os.path.join(HERE, "github_server.py")
+            script = os.path.join(HERE, "..", "..", "Tests", "Servers", "github_server.py")
             self.process = subprocess.Popen([sys.executable, script, "--port", "0", *arguments],
                                             stdout=subprocess.PIPE, text=True)
             url = self.process.stdout.readline().strip()

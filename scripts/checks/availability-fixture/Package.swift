@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// A package that is never built: scripts/check-availability --self-test checks it and expects
+// A package that is never built: scripts/checks/check-availability --self-test checks it and expects
 // exactly the findings its sources mark with `// expect: NAME`.
 import PackageDescription
 

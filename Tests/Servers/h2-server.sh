@@ -1,9 +1,10 @@
+# shellcheck shell=bash
 # Sourced by scripts/test: installs hypercorn (which brings the h2 library) into the git-ignored
-# venv that httpbin uses, starts scripts/h2_server.py on free ports on 127.0.0.1 with the test
-# PKI's good.pem and good.key, exports H2_SERVER_URL, H2_GOAWAY_URL and H2_RECYCLING_URL, and stops it again when
-# the calling script exits, whether it succeeded or not (also after Ctrl-C).
+# venv that httpbin uses, starts Tests/Servers/h2_server.py on free ports on 127.0.0.1 with the test
+# PKI's good.pem and good.key, exports H2_SERVER_URL, H2_GOAWAY_URL and H2_RECYCLING_URL, and stops
+# it again when the calling script exits, whether it succeeded or not (also after Ctrl-C).
 #
-#   source scripts/h2-server.sh
+#   source Tests/Servers/h2-server.sh
 #   start_h2_server         # after start_tls_servers, which makes TLS_PKI_DIR
 #   ...                     # H2_SERVER_URL, H2_GOAWAY_URL, H2_RECYCLING_URL=https://127.0.0.1:PORT
 #   stop_h2_server          # any number of times; or let the EXIT trap do it
@@ -11,30 +12,24 @@
 # What each server does: h2_server.py's header.
 
 h2_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=Tests/Servers/lifecycle.sh
+source "$h2_scripts_directory/lifecycle.sh"
 h2_venv_dir="${ENDPOINTKIT_VENV:-$PWD/.venv}"
 h2_server_pid="${h2_server_pid:-}"
 
 install_hypercorn() {
     # Version pinned (hypercorn has no 1.0: 0.18 is its major version); an older install is replaced.
-    if ! "$h2_venv_dir/bin/python" -c 'import sys, importlib.metadata as m
-sys.exit(not m.version("hypercorn").startswith("0.18."))' 2>/dev/null; then
-        echo "==> Installing hypercorn into $h2_venv_dir"
-        python3 -m venv "$h2_venv_dir" || return 1
-        "$h2_venv_dir/bin/pip" install --quiet --disable-pip-version-check 'hypercorn==0.18.*' || return 1
-    fi
+    install_python_packages "$h2_venv_dir" hypercorn 'import sys, importlib.metadata as m
+sys.exit(not m.version("hypercorn").startswith("0.18."))' 'hypercorn==0.18.*'
 }
 
 stop_h2_server() {
-    if [ -n "$h2_server_pid" ] && kill -0 "$h2_server_pid" 2>/dev/null; then
-        kill "$h2_server_pid" 2>/dev/null
-        wait "$h2_server_pid" 2>/dev/null
-        echo "==> Stopped the HTTP/2 servers (pid $h2_server_pid)"
-    fi
+    stop_server_process "$h2_server_pid" "the HTTP/2 servers"
     h2_server_pid=""
 }
 
 start_h2_server() {
-    local pki="${TLS_PKI_DIR:-}" ports_file current previous=""
+    local pki="${TLS_PKI_DIR:-}" ports_file
     stop_h2_server >/dev/null
     if [ -z "$pki" ] || [ ! -s "$pki/good.pem" ]; then
         echo "error: TLS_PKI_DIR has no good.pem: start the TLS servers first" >&2
@@ -48,34 +43,8 @@ start_h2_server() {
         --exit-with-parent &
     h2_server_pid=$!
 
-    # Prepend ourselves to the current EXIT trap, as scripts/local-server.sh does.
-    current=$(trap -p EXIT)
-    if [ -n "$current" ]; then
-        eval "set -- $current"
-        previous=${3:-}
-    fi
-    case "$previous" in
-        *stop_h2_server*) ;;
-        "") trap stop_h2_server EXIT ;;
-        *) trap "stop_h2_server; $previous" EXIT ;;
-    esac
-    trap 'exit 130' INT TERM
-
     # h2_server.py writes the ports file (at once, whole) when both servers listen.
-    for _ in $(seq 1 50); do
-        [ -s "$ports_file" ] && break
-        if ! kill -0 "$h2_server_pid" 2>/dev/null; then
-            echo "error: the HTTP/2 servers exited before they listened" >&2
-            h2_server_pid=""
-            return 1
-        fi
-        sleep 0.2
-    done
-    if [ ! -s "$ports_file" ]; then
-        echo "error: the HTTP/2 servers did not listen within 10 seconds" >&2
-        stop_h2_server
-        return 1
-    fi
+    wait_for_server stop_h2_server "$h2_server_pid" "the HTTP/2 servers" 10 test -s "$ports_file" || return 1
     export H2_SERVER_URL H2_GOAWAY_URL H2_RECYCLING_URL
     H2_SERVER_URL="https://127.0.0.1:$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["h2"])' "$ports_file")"
     H2_GOAWAY_URL="https://127.0.0.1:$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["goaway"])' "$ports_file")"

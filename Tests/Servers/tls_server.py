@@ -2,12 +2,12 @@
 # EndpointKit's TLS test servers: one process (Python 3 standard library only) that listens on
 # 127.0.0.1 on one free port per server (HTTPS with good, expired, wrong-host, self-signed and
 # other-CA certificates, mutual TLS, TLS 1.2 only, a stall and a cut-off) and a plain HTTP control
-# server that reports what each saw. Started and stopped by scripts/tls-servers.sh.
+# server that reports what each saw. Started and stopped by Tests/Servers/tls-servers.sh.
 """The TLS servers for EndpointKit's TLS tests (Python 3 standard library: http.server, ssl).
 
-    python3 scripts/tls_server.py --pki DIR --ports-file FILE [--exit-with-parent]
+    python3 Tests/Servers/tls_server.py --pki DIR --ports-file FILE [--exit-with-parent]
 
-Reads the PEM files of scripts/make_test_certificates.py from DIR, binds every server to a free
+Reads the PEM files of Tests/Servers/make_test_certificates.py from DIR, binds every server to a free
 port on 127.0.0.1, then writes FILE (atomically) as {"good": port, ..., "control": port}. Stops on
 SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of the process that started it.
 

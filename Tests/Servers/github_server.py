@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """A local, GitHub-like REST API for EndpointKit's tests and demos (Python standard library only).
 
-    python3 scripts/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
+    python3 Tests/Servers/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
                                      [--flaky PATH ...] [--exit-with-parent]
                                      [--tls-cert PEM --tls-key PEM]
 
 Serves on 127.0.0.1 only (--port 0: a free port, whose URL it prints), HTTP/1.1 with keep-alive,
-silently; over HTTPS with --tls-cert and --tls-key (scripts/local_server.py's TLS, so that
-scripts/local-server.sh can start it as it starts the fault server's TLS twin); stops on SIGTERM or
+silently; over HTTPS with --tls-cert and --tls-key (Tests/Servers/local_server.py's TLS, so that
+Tests/Servers/local-server.sh can start it as it starts the fault server's TLS twin); stops on SIGTERM or
 SIGINT, and with --exit-with-parent once the process that started it has ended. Exit status 75 when the port is taken. User `octocat` (id 1)
 owns N public repositories `repo-001` ... (default 250), all deterministic; tokens default to
 ghp_testtoken; --rate-limit (default 5000) is per token and hour. --flaky PATH (repeatable) makes
@@ -30,7 +30,7 @@ GitHub's shape: 401 Bad credentials, 403 API rate limit exceeded, 404 Not Found,
 parsing JSON, 422 Validation Failed with "errors".
 
 Bodies carry every field that GitHub's OpenAPI description (api.github.com.yaml) requires, so that
-types generated from it decode them; scripts/check_github_server_schemas.py checks that. A
+types generated from it decode them; scripts/checks/check_github_server_schemas.py checks that. A
 repository is a full-repository everywhere (thus also a minimal-repository and a repository), the
 new issue an issue, /user a private-user, errors a basic-error or validation-error. The `url` of
 a repository, of a new issue and of /user, Location and Link name this server (from the request's
@@ -407,7 +407,7 @@ def main(argv=None):
                               args.flaky)
     except OSError as failure:
         print(f"github_server: cannot listen on 127.0.0.1:{args.port}: {failure}", file=sys.stderr)
-        return 75  # EX_TEMPFAIL: scripts/github-server.sh then tries another port
+        return 75  # EX_TEMPFAIL: Tests/Servers/github-server.sh then tries another port
     if args.tls_cert:
         server.use_tls(args.tls_cert, args.tls_key)
     if args.exit_with_parent:

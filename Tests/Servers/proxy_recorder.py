@@ -6,8 +6,8 @@ line, to the file named by PROXY_RECORD_FILE, with the proxy's name (PROXY_NAME)
 
 "connect" is a CONNECT request (its headers as the client sent them, Proxy-Authorization
 included); "request" is a request the proxy read itself: a plain-HTTP request in absolute form,
-or one inside a tunnel it was allowed to open (scripts/proxy-servers.sh tells mitmproxy to
-leave every tunnel alone, so there are none). Loaded by scripts/proxy-servers.sh.
+or one inside a tunnel it was allowed to open (Tests/Servers/proxy-servers.sh tells mitmproxy to
+leave every tunnel alone, so there are none). Loaded by Tests/Servers/proxy-servers.sh.
 """
 
 import json

@@ -1,0 +1,65 @@
+# shellcheck shell=bash
+# Sourced by scripts/test: installs mitmproxy into its own git-ignored venv (.venv-mitmproxy/:
+# its dependencies do not mix with httpbin's), starts two mitmproxy instances on free ports on
+# 127.0.0.1, exports their URLs, and stops them again when the calling script exits.
+#
+#   source Tests/Servers/proxy-servers.sh
+#   start_proxy_servers     # adds stop_proxy_servers to the EXIT trap (lifecycle.sh)
+#   ...                     # PROXY_URL=http://127.0.0.1:PORT (an open proxy),
+#                           # PROXY_AUTH_URL=http://alice:s3cret@127.0.0.1:PORT (asks for Basic
+#                           # credentials: 407 without them), PROXY_RECORD_FILE (what both saw,
+#                           # one JSON object per line: Tests/Servers/proxy_recorder.py)
+#   stop_proxy_servers      # any number of times; or let the EXIT trap do it
+#
+# Both leave every CONNECT tunnel alone (ignore_hosts '.*'): a tunnel carries the client's TLS
+# to the server, which mitmproxy cannot read. Plain-HTTP requests in absolute form are read and
+# forwarded.
+
+proxy_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=Tests/Servers/lifecycle.sh
+source "$proxy_scripts_directory/lifecycle.sh"
+proxy_venv_dir="${ENDPOINTKIT_PROXY_VENV:-$repository_root/.venv-mitmproxy}"
+proxy_pids=()
+
+install_mitmproxy() {
+    install_python_packages "$proxy_venv_dir" mitmproxy 'import mitmproxy.version as v, sys
+sys.exit(not v.VERSION.startswith("10."))' 'mitmproxy==10.*'
+}
+
+stop_proxy_servers() {
+    local pid
+    for pid in "${proxy_pids[@]}"; do
+        stop_server_process "$pid" mitmproxy
+    done
+    proxy_pids=()
+}
+
+# start_one_proxy NAME PORT [mitmdump options...]
+start_one_proxy() {
+    local name=$1 port=$2
+    shift 2
+    PROXY_NAME="$name" PROXY_RECORD_FILE="$PROXY_RECORD_FILE" "$proxy_venv_dir/bin/mitmdump" --quiet \
+        --listen-host 127.0.0.1 --listen-port "$port" --set ignore_hosts='.*' \
+        --set confdir="$(dirname "$PROXY_RECORD_FILE")/mitmproxy" \
+        -s "$proxy_scripts_directory/proxy_recorder.py" "$@" &
+    proxy_pids+=($!)
+}
+
+start_proxy_servers() {
+    local open_port auth_port
+    stop_proxy_servers >/dev/null
+    install_mitmproxy || return 1
+    export PROXY_RECORD_FILE
+    PROXY_RECORD_FILE="$repository_root/.build/proxy/record.jsonl"
+    mkdir -p "$(dirname "$PROXY_RECORD_FILE")" && : >"$PROXY_RECORD_FILE"
+    open_port=$(free_port)
+    auth_port=$(free_port)
+    start_one_proxy open "$open_port"
+    start_one_proxy auth "$auth_port" --proxyauth 'alice:s3cret'
+
+    export PROXY_URL="http://127.0.0.1:$open_port" PROXY_AUTH_URL="http://alice:s3cret@127.0.0.1:$auth_port"
+    wait_for_server stop_proxy_servers "${proxy_pids[0]}" "mitmproxy on port $open_port" 20 port_accepts "$open_port" &&
+        wait_for_server stop_proxy_servers "${proxy_pids[1]}" "mitmproxy on port $auth_port" 20 port_accepts "$auth_port" ||
+        return 1
+    echo "==> mitmproxy is serving at $PROXY_URL and, with credentials, at 127.0.0.1:$auth_port (pids ${proxy_pids[*]})"
+}
