@@ -10,8 +10,7 @@
 Reads good.pem and good.key (for 127.0.0.1 and localhost, issued by the test CA) from DIR, binds
 the servers to free ports on 127.0.0.1, then writes FILE (atomically) as {"h2": port, "goaway":
 port, "recycling": port}. Stops on SIGTERM, Ctrl-C or, with --exit-with-parent, within a second of
-the process that
-started it.
+the process that started it.
 
 The hypercorn server ("h2"), over TLS with ALPN "h2" and "http/1.1"; a connection is the client's
 (host, port) from the ASGI scope:
