@@ -62,6 +62,9 @@
     ///   again at once only for an idempotent method; up to 4 times. Otherwise a connection that
     ///   closed under a request is `URLError(.networkConnectionLost)`, which the client's
     ///   `RetryPolicy` retries for an idempotent method (the FasterOnLinuxServers article).
+    /// - **Tracing** is EndpointKitTracing's: its attempt span stands for each request, inside the
+    ///   call's trace, with secrets redacted from its URL. ``makeDefaultConfiguration()`` turns
+    ///   AsyncHTTPClient's own tracer off; see there what its span records before you turn it on.
     public struct AsyncHTTPClientTransport: Transport {
         /// The AsyncHTTPClient client that sends the requests; the app shuts it down.
         public let client: HTTPClient
@@ -166,6 +169,20 @@
         /// for one), idle connections kept for 60 seconds, no read timeout of its own (the transport
         /// applies the request's idle timeout).
         ///
+        /// AsyncHTTPClient's own tracer is off (`tracing.tracer` is `nil`); EndpointKitTracing's
+        /// attempt span stands for each request. AsyncHTTPClient 1.37 starts the span of a request
+        /// sent through its delegate API (every request but an HTTPS one without a body, on an
+        /// `HTTPClient` that may speak HTTP/2) on its event loop, where the caller's trace is not
+        /// known: each would be the root of a trace of its own. Only a request sent with its async
+        /// `execute` gets a span inside the caller's trace, a child of the attempt span.
+        ///
+        /// - Warning: AsyncHTTPClient's span records the request's URL as it is, in `url.full` and
+        ///   `url.query`, with the values of query items such as `access_token` or `api_key` that
+        ///   EndpointKit redacts everywhere it shows a URL (only the user-info is left out). Before
+        ///   you set `configuration.tracing.tracer`, keep credentials out of your URLs (send them in
+        ///   a header), or make sure your traces may hold them. A configuration made with
+        ///   `HTTPClient.Configuration()` rather than this method takes the bootstrapped tracer.
+        ///
         /// ```swift
         /// var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
         /// configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
@@ -183,9 +200,11 @@
             // transport sends all but HTTPS requests without a body) on its event loop, outside
             // the caller's task: the span cannot see the caller's trace context, so each request
             // became the root of a trace of its own, and nothing was injected into the request.
-            // EndpointKitTracing's attempt span covers the same request, inside the call's trace.
-            // Its tracer is then off here (the test "AsyncHTTPClient starts its delegate request's
-            // span outside the caller's trace" shows why, and fails once AsyncHTTPClient fixes it).
+            // Its span also records the query's secrets. EndpointKitTracing's attempt span covers
+            // the same request, inside the call's trace. Its tracer is then off here (the tests
+            // "AsyncHTTPClient starts its delegate request's span outside the caller's trace" and
+            // "AsyncHTTPClient's own span records the query's secrets" show why, and fail once
+            // AsyncHTTPClient changes either).
             configuration.tracing.tracer = nil
             return configuration
         }

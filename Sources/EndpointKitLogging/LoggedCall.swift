@@ -9,15 +9,17 @@
         private let call: ObservedCall
         private let logger: Logger
         private let redaction: Redaction
+        private let includesResponseBodies: Bool
 
         private let lock = NSLock()
         /// The last attempt, until it is written.
         private var pending: LoggedAttempt?
 
-        init(call: ObservedCall, logger: Logger, redaction: Redaction) {
+        init(call: ObservedCall, logger: Logger, redaction: Redaction, includesResponseBodies: Bool) {
             self.call = call
             self.logger = logger
             self.redaction = redaction
+            self.includesResponseBodies = includesResponseBodies
         }
 
         func run(_ call: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
@@ -119,12 +121,13 @@
             if let pieces { metadata["pieces"] = "\(pieces)" }
             var message = "\(call.name): \(call.call.method) \(redaction.redact(attempt.url, missing: "(no URL)"))"
             if let failure = attempt.failure {
-                let description = redaction.redact(failure.description, mentioning: attempt.url)
+                let description = redaction.redact(
+                    failure.description(includingBody: includesResponseBodies), mentioning: attempt.url)
                 metadata["error"] = "\(description)"
                 metadata["error.type"] = "\(failure.errorType)"
                 message += attempt.status.map { " answered \($0)" } ?? " failed"
-                // A status says it all (the description, in the metadata, adds the body); other
-                // failures say why.
+                // A status says it all (the description, in the metadata, adds the body's type
+                // and size, or the body itself when asked); other failures say why.
                 if failure.isCancellation {
                     message += " (cancelled)"
                 } else if !failure.isStatusFailure {

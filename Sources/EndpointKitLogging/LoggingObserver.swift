@@ -26,16 +26,26 @@
     ///
     /// The metadata are `endpoint` (``EndpointKit/Endpoint/operationName``), `method`, `url`,
     /// `attempt` (from 1), `status`, `duration` (seconds), `bytes` (the response body's), and
-    /// for a failure `error` (its description) and `error.type`
+    /// for a failure `error` (its description, without the response's body) and `error.type`
     /// (``EndpointKit/EndpointError/errorType``); a retry adds `retry.delay` (seconds).
     ///
     /// Secrets never reach the log, as with ``EndpointKit/LoggingMiddleware``: in the URL, the
     /// user-info and the values of ``EndpointKit/CURLCommand/sensitiveQueryItems`` and of the query
     /// parameters you name are `<redacted>`, also where an error's description repeats them. No
-    /// header and no body is logged.
+    /// header is logged, and no body: where an error's description would show the first 200
+    /// characters of the response's body, `error` gives the body's `Content-Type` and size
+    /// (`GET https://api.example.com/user/repos answered with unacceptable status 404
+    /// (application/json, 55 bytes)`). Bodies can carry personal data, which a log pipeline
+    /// keeps; ``includesResponseBodies`` puts them back.
     public struct LoggingObserver: CallObserver {
         /// Where the lines go; its level decides which are written.
         public var logger: Logger
+
+        /// Whether `error` shows the first 200 characters of the response's body, as
+        /// ``EndpointKit/EndpointError``'s description does; `false` by default. Turn it on only
+        /// where the log may hold what the API answers, personal data included (on a developer's
+        /// machine, say).
+        public let includesResponseBodies: Bool
 
         private let redaction: Redaction
 
@@ -45,9 +55,14 @@
         ///   - logger: The logger to write to. Its metadata are kept, and each line adds its own.
         ///   - queryItems: Query parameters to redact besides
         ///     ``EndpointKit/CURLCommand/sensitiveQueryItems``, in any case.
-        public init(logger: Logger, redactingQueryItems queryItems: Set<String> = []) {
+        ///   - includesResponseBodies: Whether an error's `error` metadata shows the first 200
+        ///     characters of the response's body (see ``includesResponseBodies``); off by default.
+        public init(
+            logger: Logger, redactingQueryItems queryItems: Set<String> = [], includesResponseBodies: Bool = false
+        ) {
             self.logger = logger
             self.redaction = Redaction(headers: [], queryItems: queryItems)
+            self.includesResponseBodies = includesResponseBodies
         }
 
         /// Whether the logger writes anything: not when its level is above `error`.
@@ -55,7 +70,8 @@
 
         /// Starts logging `call`.
         public func observe(_ call: ObservedCall) -> any CallObservation {
-            LoggedCall(call: call, logger: logger, redaction: redaction)
+            LoggedCall(
+                call: call, logger: logger, redaction: redaction, includesResponseBodies: includesResponseBodies)
         }
     }
 
@@ -70,8 +86,14 @@
         ///   - logger: The logger to write to.
         ///   - queryItems: Query parameters to redact besides
         ///     ``EndpointKit/CURLCommand/sensitiveQueryItems``, in any case.
-        public static func logging(to logger: Logger, redactingQueryItems queryItems: Set<String> = []) -> Self {
-            LoggingObserver(logger: logger, redactingQueryItems: queryItems)
+        ///   - includesResponseBodies: Whether an error's `error` metadata shows the first 200
+        ///     characters of the response's body; off by default (see
+        ///     ``LoggingObserver/includesResponseBodies``).
+        public static func logging(
+            to logger: Logger, redactingQueryItems queryItems: Set<String> = [], includesResponseBodies: Bool = false
+        ) -> Self {
+            LoggingObserver(
+                logger: logger, redactingQueryItems: queryItems, includesResponseBodies: includesResponseBodies)
         }
     }
 #endif

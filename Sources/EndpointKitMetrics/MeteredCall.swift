@@ -12,17 +12,33 @@
         private let factory: any MetricsFactory
         private let endpoint: (String, String)
         private let method: (String, String)
+        /// `server.address`, `server.port` and `url.scheme` of the call's URL, for its active
+        /// requests; none without a URL.
+        private let server: [(String, String)]
 
         init(call: ObservedCall, factory: any MetricsFactory) {
             self.call = call
             self.factory = factory
             endpoint = ("endpoint", call.name)
             method = ("http.request.method", call.call.method.rawValue)
+            server = Self.server(of: call.call.url)
             if call.isStream { activeRequests.increment() }
         }
 
         private var activeRequests: Meter {
-            Meter(label: Label.activeRequests, dimensions: [method, endpoint], factory: factory)
+            Meter(label: Label.activeRequests, dimensions: [method, endpoint] + server, factory: factory)
+        }
+
+        /// Where `url` goes, as OpenTelemetry's HTTP client metrics say it: its host, its port
+        /// (80 or 443 when the URL names none) and its scheme. No path, no query: each has as
+        /// few values as the servers a client calls.
+        private static func server(of url: URL?) -> [(String, String)] {
+            guard let url, let origin = Origin(url) else { return [] }
+            var dimensions: [(String, String)] = []
+            if let host = origin.host { dimensions.append(("server.address", host)) }
+            if let port = origin.port { dimensions.append(("server.port", String(port))) }
+            dimensions.append(("url.scheme", origin.scheme))
+            return dimensions
         }
 
         func run(_ call: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
@@ -36,7 +52,8 @@
             _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
         ) async throws(EndpointError) -> HTTPResponse {
             let start = DispatchTime.now().uptimeNanoseconds
-            var dimensions = [method, endpoint]
+            // Where this request goes: its authenticator had the last word on its URL.
+            var dimensions = [method, endpoint] + Self.server(of: attempt.request.url)
             defer {
                 Timer(
                     label: Label.requestDuration, dimensions: dimensions, preferredDisplayUnit: .seconds,

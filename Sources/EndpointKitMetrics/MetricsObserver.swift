@@ -12,18 +12,24 @@
     ///
     /// What it records, each with the dimension `endpoint` (``EndpointKit/Endpoint/operationName``):
     /// - `http.client.request.duration`, a timer (seconds): the time of each attempt, from
-    ///   sending to the response's head or the error, with `http.request.method`,
-    ///   `http.response.status_code` when there is a response, and `error.type`
-    ///   (``EndpointKit/EndpointError/errorType``) when it failed. A retried call records each
-    ///   attempt, as OpenTelemetry's HTTP conventions count requests.
+    ///   sending to the response's head or the error, with OpenTelemetry's attributes for it:
+    ///   `http.request.method`, `server.address` (the request URL's host), `server.port` (its
+    ///   port, or 80 or 443 by its scheme), `url.scheme`, `http.response.status_code` when there
+    ///   is a response, and `error.type` (``EndpointKit/EndpointError/errorType``) when it
+    ///   failed. A retried call records each attempt, as OpenTelemetry's HTTP conventions count
+    ///   requests.
     /// - `http.client.active_requests`, a meter: the calls under way (a stream's until it ends),
-    ///   with `http.request.method`.
+    ///   with `http.request.method`, `server.address`, `server.port` and `url.scheme` of the
+    ///   call's URL.
     /// - Counters: `endpointkit.client.retries` (with `error.type`, the reason),
     ///   `endpointkit.client.credential_renewals`, `endpointkit.client.cache_hits` (a `304`
     ///   answered from the cache), `endpointkit.client.stream_events` (events, lines or chunks
     ///   received) and `endpointkit.client.stream_reconnects` (with `error.type`).
     ///
-    /// No dimension holds a URL, an id or a value: each has few possible values.
+    /// No dimension holds a path, a query, an id or a value: each has few possible values (as
+    /// many servers as the client calls, for `server.address`). OpenTelemetry's
+    /// `network.protocol.version` is not recorded: no transport tells EndpointKit which HTTP
+    /// version answered.
     public struct MetricsObserver: CallObserver {
         /// The metric names, for dashboards and tests.
         public enum Label {

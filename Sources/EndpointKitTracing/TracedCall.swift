@@ -137,7 +137,9 @@
         private func mark(_ span: any Span, failedWith failure: EndpointError, url: URL?) {
             span.attributes[Attribute.errorType] = failure.errorType
             if let status = failure.response?.statusCode { span.attributes[Attribute.statusCode] = status }
-            span.setStatus(SpanStatus(code: .error, message: redaction.redact(failure.description, mentioning: url)))
+            // Without the response's body, which can carry personal data that a trace keeps.
+            let description = failure.description(includingBody: false)
+            span.setStatus(SpanStatus(code: .error, message: redaction.redact(description, mentioning: url)))
         }
 
         private func addEvent(_ name: String, _ attributes: SpanAttributes) {

@@ -20,7 +20,9 @@
     ///   `server.port`, `url.full` (its user-info and secret query values `<redacted>`),
     ///   `http.response.status_code`, `http.request.resend_count` when the request was sent again,
     ///   `url.template` when the endpoint has a ``EndpointKit/Endpoint/pathTemplate``, and
-    ///   `error.type` (``EndpointKit/EndpointError/errorType``) with an error status when it fails;
+    ///   `error.type` (``EndpointKit/EndpointError/errorType``) with an error status when it fails
+    ///   (its message is the error's description, without the response's body, which can carry
+    ///   personal data);
     /// - has an event for each retry (`retry`, with the reason and the wait), for a credential
     ///   renewed after a `401` (`credential renewed`), for a `304` answered from the cache
     ///   (`cache revalidated`), and for a stream's reconnection (`reconnect`);
@@ -30,8 +32,17 @@
     /// Each attempt is a child span, named for its method and template (`GET`, or
     /// `GET /repos/{owner}/{repo}`), with the same attributes for
     /// that request and `endpointkit.attempt` (from 1). The attempt runs with that span as the
-    /// current `ServiceContext`: the middleware and the transport see it, and AsyncHTTPClient's own
-    /// span, when its tracer is set, is a child of it.
+    /// current `ServiceContext`: the middleware and the transport see it.
+    ///
+    /// With `AsyncHTTPClientTransport`, the attempt span stands for the request:
+    /// `AsyncHTTPClientTransport.makeDefaultConfiguration()` turns AsyncHTTPClient's own tracer
+    /// off. If you turn it on, AsyncHTTPClient 1.37 starts its span, for most requests (all but
+    /// HTTPS ones without a body), on its event loop, where this trace is not known: that span is
+    /// the root of a trace of its own, not a child of the attempt span.
+    ///
+    /// - Warning: AsyncHTTPClient's own span records `url.full` and `url.query` as they are, with
+    ///   the values of query items such as `access_token` that this observer redacts. Keep its
+    ///   tracer off, or keep credentials out of URLs, unless your traces may hold them.
     public struct TracingObserver: CallObserver {
         private let tracer: (any Tracer)?
         private let redaction: Redaction

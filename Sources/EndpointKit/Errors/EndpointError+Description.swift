@@ -32,6 +32,31 @@ extension EndpointError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// ``description``, or without any text of a response's body: a status failure then says
+    /// its body's `Content-Type` and size instead of its first 200 characters, and so does a
+    /// response whose `Content-Type` a stream does not read. What observers write to logs and
+    /// spans, where bodies, which may carry personal data, do not belong.
+    ///
+    /// A decoding failure's reason says where and why decoding stopped, as in ``description``.
+    ///
+    /// - Parameter includingBody: Whether to show a response body's first 200 characters, as
+    ///   ``description`` does.
+    /// - Returns: The description.
+    package func description(includingBody: Bool) -> String {
+        guard !includingBody else { return description }
+        switch self {
+        case .unacceptableStatus(let failure):
+            return failure.description(includingBody: false)
+        case .invalidResponse(let reason, let call):
+            return "Invalid response\(Self.to(call)): \(reason.description(includingBody: false))"
+        case .authenticationFailed(let underlying as EndpointError, let call):
+            // A renewal's own call failed: its response's body stays out too.
+            return "The authenticator failed\(Self.for(call)): \(underlying.description(includingBody: false))"
+        default:
+            return description
+        }
+    }
+
     /// `" for GET https://…"`, or `""` without a call.
     private static func `for`(_ call: CallContext?) -> String {
         call.map { " for \($0)" } ?? ""
@@ -74,7 +99,7 @@ extension InvalidRequest: CustomStringConvertible {
 }
 
 extension HTTPResponse {
-    /// `" (Content-Type …): <first 200 characters of the body>"`, or `""` without a body.
+    /// `" (Content-Type …): <first 200 characters of the body>"`, or `" and an empty body"`.
     var bodySummary: String {
         guard !body.isEmpty else { return " and an empty body" }
         let contentType = headers["Content-Type"].map { " (\($0))" } ?? ""
@@ -82,5 +107,18 @@ extension HTTPResponse {
             .replacingOccurrences(of: "\n", with: " ")
         let ellipsis = body.count > 200 ? "…" : ""
         return "\(contentType): \(text)\(ellipsis)"
+    }
+
+    /// `" (Content-Type, N bytes)"`, or `" and an empty body"`: what ``bodySummary`` says, without
+    /// the body's text.
+    var bodySize: String {
+        guard !body.isEmpty else { return " and an empty body" }
+        let contentType = headers["Content-Type"].map { "\($0), " } ?? ""
+        return " (\(contentType)\(byteCount))"
+    }
+
+    /// `"1 byte"`, `"2 bytes"`: the body's size.
+    var byteCount: String {
+        body.count == 1 ? "1 byte" : "\(body.count) bytes"
     }
 }

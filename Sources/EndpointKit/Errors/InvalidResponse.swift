@@ -14,14 +14,25 @@ public enum InvalidResponse: Sendable, Equatable {
 
 extension InvalidResponse: CustomStringConvertible {
     /// What is wrong with the response, in one sentence.
-    public var description: String {
+    public var description: String { description(includingBody: true) }
+
+    /// ``description``, or without the body's text: "expected text/event-stream, but the server
+    /// answered 200 with Content-Type text/html and a body of 1024 bytes".
+    ///
+    /// - Parameter includingBody: Whether to show the body's first 200 characters; without them,
+    ///   its size.
+    /// - Returns: The description.
+    package func description(includingBody: Bool) -> String {
         switch self {
         case .repeatedPage(let url, let page):
             return "page \(page) links to \(Redaction.standard.redact(url)) as the next page, which was already fetched"
         case .unexpectedContentType(let response, let expected):
             let type = response.headers["Content-Type"].map { "Content-Type \($0)" } ?? "no Content-Type"
             let body = String(decoding: response.body.prefix(200), as: UTF8.self)
-            let shown = body.isEmpty ? "an empty body" : "the body \(body.debugDescription)"
+            let shown =
+                body.isEmpty
+                ? "an empty body"
+                : includingBody ? "the body \(body.debugDescription)" : "a body of \(response.byteCount)"
             return "expected \(expected), but the server answered \(response.statusCode) with \(type) and \(shown)"
         }
     }

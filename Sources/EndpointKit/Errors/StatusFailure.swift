@@ -46,8 +46,17 @@ public struct StatusFailure: Error, Sendable, CustomStringConvertible {
     /// "GET https://host/path answered with unacceptable status 404 (application/json): {…}", the
     /// body cut to 200 characters and the URL's credentials redacted (its user-info and the values
     /// of ``CURLCommand/sensitiveQueryItems``).
-    public var description: String {
+    public var description: String { description(includingBody: true) }
+
+    /// ``description``, or without the body's text: "GET https://host/path answered with
+    /// unacceptable status 404 (application/json, 2 bytes)".
+    ///
+    /// - Parameter includingBody: Whether to show the body's first 200 characters; without them,
+    ///   its `Content-Type` and size.
+    /// - Returns: The description.
+    package func description(includingBody: Bool) -> String {
         let url = Redaction.standard.redact(response.url, missing: "(unknown URL)")
-        return "\(method) \(url) answered with unacceptable status \(response.statusCode)\(response.bodySummary)"
+        let body = includingBody ? response.bodySummary : response.bodySize
+        return "\(method) \(url) answered with unacceptable status \(response.statusCode)\(body)"
     }
 }

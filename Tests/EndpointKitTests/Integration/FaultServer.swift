@@ -12,6 +12,12 @@ enum FaultServer {
         text.isEmpty ? nil : URL(string: text)
     }
 
+    /// The same server over HTTPS with the TLS servers' test certificate, or `nil` when
+    /// `FAULT_HTTPS_SERVER_URL` is unset.
+    static let tlsURL: URL? = ProcessInfo.processInfo.environment["FAULT_HTTPS_SERVER_URL"].flatMap { text in
+        text.isEmpty ? nil : URL(string: text)
+    }
+
     /// A key no other test uses, so the server's per-key counters start at zero.
     static func uniqueKey(_ prefix: String = "k") -> String {
         "\(prefix)-\(UUID().uuidString.prefix(8))"

@@ -113,8 +113,66 @@
                 ])
             #expect(
                 handler.entries.first?.metadata["error"]
-                    == "GET https://api.example.com/user/repos answered with unacceptable status 404 (application/json): {}"
+                    == "GET https://api.example.com/user/repos answered with unacceptable status 404 (application/json, 2 bytes)"
             )
+        }
+
+        @Test(
+            "No response body reaches the log: a 4xx's and a stream's wrong-type body are shown by type and size, unless asked for"
+        )
+        func bodies() async throws {
+            let person = #"{"name": "Alice Example", "email": "alice@example.com"}"#
+            let page = "<html><body>Hello, Alice Example</body></html>"
+            for includesResponseBodies in [false, true] {
+                let handler = InMemoryLogHandler()
+                let observer = LoggingObserver(logger: logger(handler), includesResponseBodies: includesResponseBodies)
+                let rejecting = ObservedScenario.client(StubTransport(status: 404, body: person), observers: [observer])
+                _ = try? await rejecting.get(UserRepositories())
+                let html = StubTransport(status: 200, headers: ["Content-Type": "text/html"], body: page)
+                _ = try? await collect(ObservedScenario.client(html, observers: [observer]).stream(Ticks()))
+                let errors = handler.entries.compactMap { $0.metadata["error"].map { "\($0)" } }
+                #expect(errors.count == 2)
+                let everything = handler.entries.map { "\($0.message) \($0.metadata.values.map { "\($0)" })" }
+                if includesResponseBodies {
+                    #expect(errors.first?.hasSuffix("(application/json): \(person)") == true, "\(errors)")
+                    #expect(errors.last?.contains("the body \(page.debugDescription)") == true, "\(errors)")
+                } else {
+                    #expect(!everything.joined().contains("Alice"), "\(everything)")
+                    #expect(
+                        errors == [
+                            "GET https://api.example.com/user/repos answered with unacceptable status 404 (application/json, 55 bytes)",
+                            "Invalid response to GET https://api.example.com/ticks: expected text/event-stream, but the server answered 200 with Content-Type text/html and a body of 46 bytes",
+                        ])
+                }
+            }
+        }
+
+        @Test(
+            "A real 404's body stays out of the log, over each transport; includesResponseBodies puts it in",
+            .requiresFaultServer, arguments: TransportUnderTest.allCases)
+        func bodiesOverEachTransport(over transport: TransportUnderTest) async throws {
+            struct Missing: GET {
+                typealias ResponseType = JSONValue
+                let path = "/missing"
+            }
+            var errors: [String] = []
+            for includesResponseBodies in [false, true] {
+                let handler = InMemoryLogHandler()
+                let client = Client(baseURL: FaultServer.url!) {
+                    $0.transport = transport.make()
+                    $0.observers = [.logging(to: logger(handler), includesResponseBodies: includesResponseBodies)]
+                }
+                _ = try? await client.get(Missing())
+                #expect(handler.entries.map(\.level) == [.warning])
+                errors += handler.entries.compactMap { $0.metadata["error"].map { "\($0)" } }
+            }
+            // The fault server's body: {"error": "not found", "path": "/missing"}.
+            let url = "\(FaultServer.url!.absoluteString)/missing"
+            #expect(
+                errors == [
+                    "GET \(url) answered with unacceptable status 404 (application/json, 42 bytes)",
+                    #"GET \#(url) answered with unacceptable status 404 (application/json): {"error": "not found", "path": "/missing"}"#,
+                ])
         }
 
         @Test("The logger's level decides: at info, an accepted call writes nothing and a failure is written")

@@ -31,16 +31,18 @@
         func durationsPerAttempt() async throws {
             let metrics = TestMetrics()
             _ = try await client(.answering([503, 502]), metrics: metrics).get(UserRepositories())
+            let server = "server.address=api.example.com server.port=443 url.scheme=https"
             #expect(
                 durations(metrics) == [
-                    "http.request.method=GET endpoint=UserRepositories http.response.status_code=200",
-                    "http.request.method=GET endpoint=UserRepositories http.response.status_code=502 error.type=502",
-                    "http.request.method=GET endpoint=UserRepositories http.response.status_code=503 error.type=503",
+                    "http.request.method=GET endpoint=UserRepositories \(server) http.response.status_code=200",
+                    "http.request.method=GET endpoint=UserRepositories \(server) http.response.status_code=502 error.type=502",
+                    "http.request.method=GET endpoint=UserRepositories \(server) http.response.status_code=503 error.type=503",
                 ])
             let timer = try metrics.expectTimer(
                 Label.requestDuration,
                 [
                     ("http.request.method", "GET"), ("endpoint", "UserRepositories"),
+                    ("server.address", "api.example.com"), ("server.port", "443"), ("url.scheme", "https"),
                     ("http.response.status_code", "200"),
                 ])
             #expect(timer.displayUnit == .seconds)
@@ -63,7 +65,11 @@
             let call = Task { try await client.get(UserRepositories()) }
             await gate.waitForArrival()
             let meter = try metrics.expectMeter(
-                Label.activeRequests, [("http.request.method", "GET"), ("endpoint", "UserRepositories")])
+                Label.activeRequests,
+                [
+                    ("http.request.method", "GET"), ("endpoint", "UserRepositories"),
+                    ("server.address", "api.example.com"), ("server.port", "443"), ("url.scheme", "https"),
+                ])
             #expect(meter.lastValue == 1)
             await gate.open()
             _ = try await call.value
@@ -97,7 +103,11 @@
                 )
                 .totalValue == 1)
             let active = try metrics.expectMeter(
-                Label.activeRequests, [("http.request.method", "GET"), ("endpoint", "Ticks")])
+                Label.activeRequests,
+                [
+                    ("http.request.method", "GET"), ("endpoint", "Ticks"), ("server.address", "api.example.com"),
+                    ("server.port", "443"), ("url.scheme", "https"),
+                ])
             #expect(active.values == [1, 0])
         }
 
@@ -112,7 +122,37 @@
             }
             _ = try? await client.get(UserRepositories())
             #expect(
-                durations(metrics) == ["http.request.method=GET endpoint=UserRepositories error.type=transportFailed"])
+                durations(metrics) == [
+                    "http.request.method=GET endpoint=UserRepositories server.address=api.example.com server.port=443 url.scheme=https error.type=transportFailed"
+                ])
+        }
+
+        @Test(
+            "The server's address, port and scheme are dimensions, the port by the scheme when the URL names none; never the path or query",
+            arguments: [
+                ("http://API.example.com/v1", "server.address=api.example.com server.port=80 url.scheme=http"),
+                ("https://api.example.com:8443", "server.address=api.example.com server.port=8443 url.scheme=https"),
+                ("http://127.0.0.1:8080", "server.address=127.0.0.1 server.port=8080 url.scheme=http"),
+            ])
+        func server(baseURL: String, expected: String) async throws {
+            let metrics = TestMetrics()
+            let client = Client(baseURL: URL(string: baseURL)!) {
+                $0.transport = StubTransport(body: "{}")
+                $0.observers = [.metrics(factory: metrics)]
+            }
+            _ = try await client.get(GetValue<JSONValue>(query: ["access_token": "t0ken", "page": 2]))
+            let name = "GetValue<JSONValue>"
+            #expect(
+                durations(metrics) == [
+                    "http.request.method=GET endpoint=\(name) \(expected) http.response.status_code=200"
+                ])
+            let meters = metrics.meters.filter { $0.label == Label.activeRequests }
+            #expect(
+                meters.map { $0.dimensions.map { "\($0)=\($1)" }.joined(separator: " ") } == [
+                    "http.request.method=GET endpoint=\(name) \(expected)"
+                ])
+            let values = (metrics.timers.flatMap(\.dimensions) + meters.flatMap(\.dimensions)).map(\.1)
+            #expect(!values.contains { $0.contains("/value") || $0.contains("t0ken") || $0.contains("page") })
         }
     }
 #endif

@@ -165,27 +165,90 @@
             /// caller's task-local trace context is not: the span is the root of a trace of its own.
             /// So `makeDefaultConfiguration()` turns its tracer off. When this test fails,
             /// AsyncHTTPClient nests the span: turn its tracer back on there.
-            @Test("AsyncHTTPClient starts its delegate request's span outside the caller's trace")
-            func asyncHTTPClientSpanIsARoot() async throws {
-                let tracer = InMemoryTracer()
-                var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+            /// Makes `call` through a client whose `HTTPClient` has `tracer` as its own tracer
+            /// (which `makeDefaultConfiguration()` turns off), with `tls` when given, then shuts
+            /// the `HTTPClient` down.
+            private func withAsyncHTTPClientTracing(
+                _ tracer: InMemoryTracer, baseURL: URL, tls: TLSPolicy? = nil,
+                _ call: (Client) async throws -> Void
+            ) async throws {
+                var configuration =
+                    try tls.map { try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: $0) }
+                    ?? AsyncHTTPClientTransport.makeDefaultConfiguration()
                 configuration.tracing.tracer = tracer
                 let httpClient = HTTPClient(configuration: configuration)
-                let client = Client(baseURL: FaultServer.url!) {
-                    $0.transport = AsyncHTTPClientTransport(client: httpClient)
+                let transport =
+                    try tls.map { try AsyncHTTPClientTransport(client: httpClient, tls: $0) }
+                    ?? AsyncHTTPClientTransport(client: httpClient)
+                let client = Client(baseURL: baseURL) {
+                    $0.transport = transport
                     $0.observers = [.tracing(tracer: tracer)]
                 }
                 do {
-                    _ = try await client.post(EchoHeadersOfAPost())
+                    try await call(client)
                 } catch {
                     try await httpClient.shutdown()
                     throw error
                 }
                 try await httpClient.shutdown()
+            }
+
+            /// The spans AsyncHTTPClient started: those with its `url.scheme`, which EndpointKit's
+            /// spans do not set.
+            private func asyncHTTPClientSpans(_ tracer: InMemoryTracer) -> [FinishedInMemorySpan] {
+                tracer.finishedSpans.filter { $0.attributes.get("url.scheme") != nil }
+            }
+
+            @Test("AsyncHTTPClient starts its delegate request's span outside the caller's trace")
+            func asyncHTTPClientSpanIsARoot() async throws {
+                let tracer = InMemoryTracer()
+                try await withAsyncHTTPClientTracing(tracer, baseURL: FaultServer.url!) { client in
+                    _ = try await client.post(EchoHeadersOfAPost())
+                }
                 let ours = try #require(tracer.finishedSpans.first { $0.operationName == "EchoHeadersOfAPost" })
-                let theirs = tracer.finishedSpans.filter { $0.operationName == "POST" && $0.parentSpanID == nil }
-                #expect(theirs.count == 1)
+                let theirs = asyncHTTPClientSpans(tracer)
+                #expect(theirs.map(\.operationName) == ["POST"])
+                #expect(theirs.first?.parentSpanID == nil)
                 #expect(theirs.first?.traceID != ours.traceID)
+            }
+
+            /// An HTTPS `GET` goes through AsyncHTTPClient's async `execute`, in the attempt's
+            /// task: there its span is the attempt span's child. What TracingObserver's and
+            /// makeDefaultConfiguration()'s documentation say.
+            @Test(
+                "Over HTTPS, AsyncHTTPClient's span of a request without a body is a child of the attempt span",
+                .enabled(if: TransportUnderTest.testCAPolicy != nil && FaultServer.tlsURL != nil))
+            func asyncHTTPClientSpanOfAnExecutedRequestIsAChild() async throws {
+                let tracer = InMemoryTracer()
+                try await withAsyncHTTPClientTracing(
+                    tracer, baseURL: FaultServer.tlsURL!, tls: TransportUnderTest.testCAPolicy
+                ) { client in
+                    _ = try await client.get(EchoHeaders())
+                }
+                let attempt = try #require(
+                    tracer.finishedSpans.first { $0.operationName == "GET" && $0.attributes.get("url.scheme") == nil })
+                let theirs = asyncHTTPClientSpans(tracer)
+                #expect(theirs.map(\.operationName) == ["GET"])
+                #expect(theirs.first?.parentSpanID == attempt.spanID)
+                #expect(theirs.first?.traceID == attempt.traceID)
+            }
+
+            /// What the documentation warns of before AsyncHTTPClient's tracer is turned on. When
+            /// this test fails, AsyncHTTPClient redacts its URLs: say so there.
+            @Test("AsyncHTTPClient's own span records the query's secrets, which EndpointKit's spans redact")
+            func asyncHTTPClientSpanRecordsSecrets() async throws {
+                let tracer = InMemoryTracer()
+                try await withAsyncHTTPClientTracing(tracer, baseURL: FaultServer.url!) { client in
+                    let endpoint = GetValue<JSONValue>(path: "/echo-headers", query: ["access_token": "t0ken"])
+                    _ = try await client.get(endpoint)
+                }
+                let theirs = try #require(asyncHTTPClientSpans(tracer).first)
+                #expect(theirs.attributes.get("url.query") == .string("access_token=t0ken"))
+                let url = "\(FaultServer.url!.absoluteString)/echo-headers?access_token="
+                #expect(theirs.attributes.get("url.full") == .string(url + "t0ken"))
+                let ours = tracer.finishedSpans.filter { $0.attributes.get("url.scheme") == nil }
+                #expect(ours.map(\.operationName).sorted() == ["GET", "GetValue<JSONValue>"])
+                #expect(ours.allSatisfy { $0.attributes.get("url.full") == .string(url + "<redacted>") })
             }
 
             @Test("The default AsyncHTTPClient configuration starts no span of its own")

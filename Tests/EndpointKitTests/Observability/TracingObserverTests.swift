@@ -103,10 +103,12 @@
                 ])
         }
 
-        @Test("A failure marks the call's span with its error type and an error status that names no secret")
+        @Test(
+            "A failure marks the call's span with its error type and an error status that names no secret and no body")
         func failure() async throws {
             let tracer = InMemoryTracer()
-            _ = try? await client(StubTransport(status: 404), tracer: tracer).get(
+            let person = #"{"email": "alice@example.com"}"#
+            _ = try? await client(StubTransport(status: 404, body: person), tracer: tracer).get(
                 GetValue<JSONValue>(query: ["api_key": "k3y"]))
             _ = try? await client(StubTransport(), tracer: tracer).send(BodyWithMethod())
             #expect(
@@ -118,6 +120,9 @@
             let span = try #require(tracer.finishedSpans.first { $0.operationName == "GetValue<JSONValue>" })
             let message = try #require(span.status?.message)
             #expect(message.contains("api_key=<redacted>") && !message.contains("k3y"))
+            #expect(
+                message.hasSuffix("answered with unacceptable status 404 (application/json, 30 bytes)"), "\(message)")
+            #expect(!message.contains("alice"))
         }
 
         @Test("A stream's span lasts until the stream ends: its connections are attempts, a reconnection an event")

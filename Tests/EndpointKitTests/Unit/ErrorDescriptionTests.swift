@@ -190,4 +190,41 @@ struct ErrorDescriptionTests {
                 == "Invalid response: page 2 links to https://api.example.com/items?page=2&access_token=<redacted> "
                 + "as the next page, which was already fetched")
     }
+
+    @Test(
+        "Without the body, a description shows a response body by its type and size: a status's, a stream's wrong type's, a failed authenticator's"
+    )
+    func withoutBody() {
+        let url = URL(string: "https://api.example.com/me?access_token=qtok-SECRET-3")!
+        let person = HTTPResponse(
+            statusCode: 404, headers: ["Content-Type": "application/json"],
+            body: Data(#"{"email": "alice@example.com"}"#.utf8), url: url)
+        let status = EndpointError.unacceptableStatus(StatusFailure(method: .get, response: person))
+        let page = HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "text/html"], body: Data("<p>alice</p>".utf8))
+        let call = CallContext(method: .get, url: url)
+        let shown = "GET https://api.example.com/me?access_token=<redacted>"
+        let cases: [(EndpointError, String)] = [
+            (status, "\(shown) answered with unacceptable status 404 (application/json, 30 bytes)"),
+            (
+                .invalidResponse(.unexpectedContentType(page, expected: "text/event-stream"), call: call),
+                "Invalid response to \(shown): expected text/event-stream, but the server answered 200 with "
+                    + "Content-Type text/html and a body of 12 bytes"
+            ),
+            (
+                .authenticationFailed(underlying: status, call: call),
+                "The authenticator failed for \(shown): \(shown) answered with unacceptable status 404 "
+                    + "(application/json, 30 bytes)"
+            ),
+        ]
+        for (error, expected) in cases {
+            #expect(error.description(includingBody: false) == expected)
+            #expect(error.description.contains("alice"))
+            #expect(error.description(includingBody: true) == error.description)
+        }
+        let empty = EndpointError.unacceptableStatus(
+            StatusFailure(method: .get, response: HTTPResponse(statusCode: 500, url: url)))
+        #expect(empty.description(includingBody: false) == empty.description)
+        #expect(empty.description.hasSuffix("answered with unacceptable status 500 and an empty body"))
+    }
 }
