@@ -26,6 +26,12 @@
                 self.init(reason: .connectionClosedDuringHandshake, server: server)
                 return
             }
+            // The server closed the connection (a FIN) before the handshake completed, having
+            // sent nothing or part of its reply: SwiftNIO SSL says "EOF during handshake".
+            if case NIOSSLError.handshakeFailed(.sslError(let errors)) = error, errors.contains(.eofDuringHandshake) {
+                self.init(reason: .connectionClosedDuringHandshake, server: server, detail: "EOF during handshake")
+                return
+            }
             let reasons = Self.boringSSLReasons(in: error)
             let detail = reasons.isEmpty ? String(describing: error) : reasons.joined(separator: ", ")
             let mapping: [(String, Reason)] = [

@@ -149,7 +149,8 @@
             guard HTTPBin.isRequired else { return }
             #expect(
                 HTTP2Servers.isAvailable,
-                "H2_SERVER_URL, H2_GOAWAY_URL or TLS_PKI_DIR is missing, so the HTTP/2 suite would be skipped")
+                "H2_SERVER_URL, H2_GOAWAY_URL, H2_RECYCLING_URL or TLS_PKI_DIR is missing, so the HTTP/2 suite is skipped"
+            )
         }
     }
 #endif

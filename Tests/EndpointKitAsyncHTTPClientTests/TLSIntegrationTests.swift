@@ -240,15 +240,28 @@
             #expect(after.requests.count == before.requests.count)
         }
 
-        @Test("A handshake cut off by the server is a TLS failure and is not retried")
-        func cutOffHandshake() async throws {
-            let before = try await TLSServers.seen(by: "cutoff")
-            let result = try await call("cutoff", tls: .default)
-            let after = try await TLSServers.seen(by: "cutoff")
-            #expect(
-                [.connectionClosedDuringHandshake, .handshakeFailed].contains(result.failureValue?.tlsFailure?.reason),
-                "\(result)")
+        @Test(
+            "A handshake the server closes, before or after part of its reply, is connectionClosedDuringHandshake, not retried",
+            arguments: ["cutoff", "half-reply"])
+        func closedHandshake(server: String) async throws {
+            let before = try await TLSServers.seen(by: server)
+            let result = try await call(server, tls: .default)
+            let after = try await TLSServers.seen(by: server)
+            #expect(result.failureValue?.tlsFailure?.reason == .connectionClosedDuringHandshake, "\(result)")
             #expect(after.connections - before.connections == 1)
+        }
+
+        @Test("A handshake the server resets is a lost connection, and a GET is retried")
+        func resetHandshake() async throws {
+            let before = try await TLSServers.seen(by: "reset")
+            let result = try await call("reset", tls: .default)
+            let after = try await TLSServers.seen(by: "reset")
+            guard case .failure(.transportFailed(let failure)) = result else {
+                Issue.record("expected a transport failure, got \(result)")
+                return
+            }
+            #expect(failure.urlErrorCode == .networkConnectionLost, "\(failure.underlying)")
+            #expect(after.connections - before.connections == 3)
         }
 
         @Test("A policy for one host applies to it only: the same server under another name is refused")
@@ -406,6 +419,33 @@
                     #expect((error.userInfo[NSLocalizedDescriptionKey] as? String)?.contains("self-signed") == true)
                 }
             #endif
+        }
+
+        @Test(
+            "URLSessionTransport: a closed handshake is connectionClosedDuringHandshake, sent once; a reset one is retried"
+        )
+        func urlSessionClosedHandshakes() async throws {
+            for (server, reason, connections) in [
+                ("cutoff", TLSFailure.Reason?.some(.connectionClosedDuringHandshake), 1),
+                ("half-reply", .connectionClosedDuringHandshake, 1), ("reset", nil, 3),
+            ] {
+                let before = try await TLSServers.seen(by: server)
+                let client = Client(baseURL: TLSServers.url(server)) {
+                    $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+                }
+                let result = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Secret(key: Self.key()))
+                }
+                let after = try await TLSServers.seen(by: server)
+                if let reason {
+                    #expect(result.failureValue?.tlsFailure?.reason == reason, "\(server): \(result)")
+                } else if case .failure(.transportFailed(let failure)) = result {
+                    #expect(failure.urlErrorCode == .networkConnectionLost, "\(server): \(failure.underlying)")
+                } else {
+                    Issue.record("\(server): expected a lost connection, got \(result)")
+                }
+                #expect(after.connections - before.connections == connections, "\(server)")
+            }
         }
 
         @Test("URLSessionTransport reports refused certificates as typed TLS failures, and sends no request")

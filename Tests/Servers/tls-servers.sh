@@ -12,7 +12,8 @@
 #
 # Exported: TLS_PKI_DIR (the PEM files: see make_test_certificates.py), TLS_GOOD_URL,
 # TLS_EXPIRED_URL, TLS_WRONG_HOST_URL, TLS_SELF_SIGNED_URL, TLS_OTHER_CA_URL, TLS_MUTUAL_URL,
-# TLS_TLS12_URL, TLS_STALL_URL, TLS_CUTOFF_URL (https://127.0.0.1:PORT) and TLS_CONTROL_URL
+# TLS_TLS12_URL, TLS_STALL_URL, TLS_CUTOFF_URL, TLS_HALF_REPLY_URL, TLS_RESET_URL
+# (https://127.0.0.1:PORT) and TLS_CONTROL_URL
 # (http://127.0.0.1:PORT: GET /stats, POST /reset). What each server does: tls_server.py's header.
 
 tls_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -19,7 +19,10 @@ null, "server": "<name>"}:
     other-ca      other-ca-leaf.pem        tls12         good.pem, at most TLS 1.2
     mutual        good.pem, and requires a client certificate issued by ca.pem
 Raw TCP servers: stall (accepts, never answers the ClientHello, holds the connection until the
-client closes it) and cutoff (accepts, reads the ClientHello's record, then closes).
+client closes it), cutoff (accepts, reads the ClientHello's record, then closes), half-reply
+(reads the ClientHello's record, sends the first 9 bytes of a handshake record that announces 64,
+then closes) and reset (reads the ClientHello's record, then resets the connection: an RST, not
+a FIN).
 
 Each connection is handled in a thread of its own, the TLS handshake included. Per server name,
 under a lock: "connections" (TCP connections accepted), "handshakes" (TLS handshakes completed),
@@ -43,6 +46,7 @@ import signal
 import socket
 import socketserver
 import ssl
+import struct
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -59,7 +63,7 @@ HTTPS_SERVERS = {  # name -> (certificate file, key file)
     "mutual": ("good.pem", "good.key"),
     "tls12": ("good.pem", "good.key"),
 }
-RAW_SERVERS = ("stall", "cutoff")
+RAW_SERVERS = ("stall", "cutoff", "half-reply", "reset")
 HANDSHAKE_TIMEOUT = 60  # seconds: only frees the thread of a client that stops mid-handshake
 
 
@@ -238,6 +242,34 @@ class CutoffListener(Listener):
         request.shutdown(socket.SHUT_RDWR)
 
 
+class HalfReplyListener(Listener):
+    """Reads the ClientHello's record, sends part of a handshake record, then closes."""
+
+    def serve_connection(self, request, client_address, number):
+        request.settimeout(HANDSHAKE_TIMEOUT)
+        read_record(request)
+        # A handshake record (22) of TLS 1.2 announcing 64 bytes, of which 4 come: a ServerHello
+        # (2) cut off after its own header.
+        request.sendall(bytes([22, 3, 3, 0, 64, 2, 0, 0, 60]))
+        request.shutdown(socket.SHUT_RDWR)
+
+
+class ResetListener(Listener):
+    """Reads the ClientHello's record, then resets the connection (SO_LINGER 0: RST, not FIN)."""
+
+    def serve_connection(self, request, client_address, number):
+        request.settimeout(HANDSHAKE_TIMEOUT)
+        read_record(request)
+        request.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        request.close()  # before socketserver's shutdown(SHUT_WR), which would send a FIN first
+
+
+def read_record(sock):
+    header = read_exactly(sock, 5)  # content type, version, length
+    if len(header) == 5:
+        read_exactly(sock, int.from_bytes(header[3:5], "big"))
+
+
 def read_exactly(sock, count):
     data = b""
     while len(data) < count:
@@ -320,6 +352,8 @@ def main():
     }
     servers["stall"] = StallListener("stall", stats)
     servers["cutoff"] = CutoffListener("cutoff", stats)
+    servers["half-reply"] = HalfReplyListener("half-reply", stats)
+    servers["reset"] = ResetListener("reset", stats)
     control = ControlServer(stats)
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))

@@ -8,13 +8,27 @@ import Foundation
 /// meet the same proxy.
 public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What the proxy did.
-    public enum Reason: String, Sendable, Equatable {
+    ///
+    /// An open set, not an enum, so that a later release can add a reason without breaking a
+    /// `switch` that lists them: compare with `==`, or `switch` with a `default`.
+    public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The reason's name, such as `authenticationRequired`.
+        public let rawValue: String
+
+        /// The reason named `rawValue`.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The reason's name.
+        public var description: String { rawValue }
+
         /// `407 Proxy Authentication Required`: no credentials, or wrong ones.
-        case authenticationRequired
+        public static let authenticationRequired = Reason(rawValue: "authenticationRequired")
         /// An answer to `CONNECT` that was not `200`, or not HTTP.
-        case tunnelRefused
+        public static let tunnelRefused = Reason(rawValue: "tunnelRefused")
         /// No answer to `CONNECT` in time.
-        case timedOut
+        public static let timedOut = Reason(rawValue: "timedOut")
     }
 
     /// What the proxy did.
@@ -35,6 +49,7 @@ public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .authenticationRequired: return "\(name) asked for credentials it did not get or accept (407)"
         case .tunnelRefused: return "\(name) refused to open a tunnel to the server"
         case .timedOut: return "\(name) did not answer in time"
+        default: return "\(name) failed (\(reason))"
         }
     }
 }

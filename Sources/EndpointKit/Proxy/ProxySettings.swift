@@ -16,6 +16,19 @@ public struct ProxySettings: Sendable, Hashable {
     /// that domain and every name under it; an IP address for itself. Case does not matter; a
     /// `:port` suffix is ignored.
     public var bypass: [String]
+    /// The environment variables that ``fromEnvironment(_:)`` took, as curl takes them, but that
+    /// name a proxy EndpointKit cannot send through (a SOCKS proxy, or a value that is not a
+    /// URL): for their scheme these settings have no proxy, so requests go direct where curl
+    /// would have used that proxy. Empty otherwise. A program that must never go around the
+    /// proxy its user set refuses to start when this is not empty:
+    ///
+    /// ```swift
+    /// let settings = ProxySettings.fromEnvironment()
+    /// guard settings.unusableVariables.isEmpty else {
+    ///     fatalError("\(settings.unusableVariables.joined(separator: ", ")) names a proxy this program cannot use")
+    /// }
+    /// ```
+    public var unusableVariables: [String] = []
 
     /// Settings with the given proxies.
     public init(http: HTTPProxy? = nil, https: HTTPProxy? = nil, bypass: [String] = []) {
@@ -30,23 +43,34 @@ public struct ProxySettings: Sendable, Hashable {
     /// - `https_proxy`, or else `HTTPS_PROXY`, for `https` URLs;
     /// - `no_proxy`, or else `NO_PROXY`: a comma-separated ``bypass`` list.
     ///
-    /// A value that is not an `http://` proxy URL (SOCKS, or an empty value) is ignored, as if
-    /// unset. Without a scheme, `http://` is assumed.
+    /// An empty value counts as unset, so `HTTPS_PROXY` applies when `https_proxy` is empty. Any
+    /// other value is the one that counts, as in curl, even one EndpointKit cannot use: with
+    /// `https_proxy=socks5://proxy:1080` and `HTTPS_PROXY=http://other:3128`, curl goes through
+    /// the SOCKS proxy and never through `other`, so neither does EndpointKit. It has no `https`
+    /// proxy then (it does not speak SOCKS), and ``unusableVariables`` names `https_proxy`.
+    /// Without a scheme, `http://` is assumed.
     ///
     /// - Parameter environment: The environment; the process's by default.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ProxySettings {
+        var unusable: [String] = []
         func proxy(_ names: [String]) -> HTTPProxy? {
-            guard let value = names.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
+            guard let name = names.first(where: { !(environment[$0] ?? "").isEmpty }), let value = environment[name]
+            else { return nil }
+            let text = value.contains("://") ? value : "http://\(value)"
+            guard let proxy = URL(string: text).flatMap({ try? HTTPProxy(url: $0) }) else {
+                unusable.append(name)
                 return nil
             }
-            let text = value.contains("://") ? value : "http://\(value)"
-            return URL(string: text).flatMap { try? HTTPProxy(url: $0) }
+            return proxy
         }
         let bypass = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return ProxySettings(http: proxy(["http_proxy"]), https: proxy(["https_proxy", "HTTPS_PROXY"]), bypass: bypass)
+        var settings = ProxySettings(
+            http: proxy(["http_proxy"]), https: proxy(["https_proxy", "HTTPS_PROXY"]), bypass: bypass)
+        settings.unusableVariables = unusable
+        return settings
     }
 
     /// The proxy for `url`: by its scheme, unless its host is in ``bypass``.

@@ -56,6 +56,10 @@ extension TLSFailure {
         // Not every message with "SSL" in it is about the handshake ("OpenSSL SSL_read: Connection
         // reset by peer" is a lost connection): only a handshake failure or an alert is.
         let message = message.lowercased()
+        // The server closed the connection (a FIN) during the handshake: OpenSSL's syscall error
+        // with no errno ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to …"). A reset is
+        // "Recv failure: Connection reset by peer", a lost connection (LibcurlConnectionLoss).
+        if message.contains("ssl_connect: ssl_error_syscall") { return .connectionClosedDuringHandshake }
         if message.contains("handshake") || message.contains("alert") { return .handshakeFailed }
         return nil
     }

@@ -16,35 +16,66 @@ import Foundation
 /// ```
 public struct TLSFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What failed.
-    public enum Reason: String, Sendable, Equatable, CaseIterable {
+    ///
+    /// An open set, not an enum, so that a later release can add a reason without breaking a
+    /// `switch` that lists them: compare with `==`, or `switch` with a `default`.
+    public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The reason's name, such as `expiredCertificate`.
+        public let rawValue: String
+
+        /// The reason named `rawValue`.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The reason's name.
+        public var description: String { rawValue }
+
         /// The server's certificate has expired.
-        case expiredCertificate
+        public static let expiredCertificate = Reason(rawValue: "expiredCertificate")
         /// The server's certificate is not valid yet.
-        case certificateNotYetValid
+        public static let certificateNotYetValid = Reason(rawValue: "certificateNotYetValid")
         /// The server's certificate is for other host names.
-        case wrongHost
+        public static let wrongHost = Reason(rawValue: "wrongHost")
         /// The server's certificate is self-signed, and not trusted.
-        case selfSignedCertificate
+        public static let selfSignedCertificate = Reason(rawValue: "selfSignedCertificate")
         /// The server's certificate chains to no trusted root: an unknown CA.
-        case unknownIssuer
+        public static let unknownIssuer = Reason(rawValue: "unknownIssuer")
         /// The server's certificate is not trusted, and the transport did not say why (Apple's
         /// `URLError.serverCertificateUntrusted`).
-        case untrustedCertificate
+        public static let untrustedCertificate = Reason(rawValue: "untrustedCertificate")
         /// The server's certificate does not chain to the policy's own certificates
         /// (``TLSPolicy/Trust/only(_:)``), whether the system would trust it or not.
-        case notPinned
+        public static let notPinned = Reason(rawValue: "notPinned")
         /// The server asked for a client certificate and the client had none.
-        case clientCertificateRequired
+        public static let clientCertificateRequired = Reason(rawValue: "clientCertificateRequired")
         /// The server refused the client's certificate.
-        case clientCertificateRefused
+        public static let clientCertificateRefused = Reason(rawValue: "clientCertificateRefused")
         /// No TLS version both sides accept (see ``TLSPolicy/minimumVersion``).
-        case unsupportedVersion
+        public static let unsupportedVersion = Reason(rawValue: "unsupportedVersion")
         /// The server did not complete the handshake in time.
-        case handshakeTimedOut
+        public static let handshakeTimedOut = Reason(rawValue: "handshakeTimedOut")
         /// The connection closed during the handshake.
-        case connectionClosedDuringHandshake
+        public static let connectionClosedDuringHandshake = Reason(rawValue: "connectionClosedDuringHandshake")
         /// The certificate was refused for another reason, or the handshake failed otherwise.
-        case handshakeFailed
+        public static let handshakeFailed = Reason(rawValue: "handshakeFailed")
+
+        /// Every reason this release knows, in the order of its docs.
+        public static let allCases: [Reason] = [
+            .expiredCertificate,
+            .certificateNotYetValid,
+            .wrongHost,
+            .selfSignedCertificate,
+            .unknownIssuer,
+            .untrustedCertificate,
+            .notPinned,
+            .clientCertificateRequired,
+            .clientCertificateRefused,
+            .unsupportedVersion,
+            .handshakeTimedOut,
+            .connectionClosedDuringHandshake,
+            .handshakeFailed,
+        ]
     }
 
     /// What failed.
@@ -88,6 +119,7 @@ public struct TLSFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .handshakeTimedOut: return "the handshake timed out"
         case .connectionClosedDuringHandshake: return "the connection closed during the handshake"
         case .handshakeFailed: return "the handshake failed"
+        default: return "the handshake failed (\(reason))"
         }
     }
 

@@ -17,7 +17,10 @@ import Foundation
 ///   its `GOAWAY` with the stream unanswered), "HTTP/2 stream 7 was not closed cleanly: …"
 ///   (`RST_STREAM`), "Error in the HTTP2 framing layer" (the connection ended while libcurl was
 ///   sending on it). With calls in flight, that is what a `GOAWAY` leaves to them (test:
-///   "URLSession: 352 GETs, 32 in flight, against a server that sends GOAWAY …").
+///   "URLSession: 352 GETs, 32 in flight, against a server that sends GOAWAY …");
+/// - a connection the server reset, also during the TLS handshake ("Recv failure: Connection
+///   reset by peer"), as `AsyncHTTPClientTransport` reports `ECONNRESET` (test: "URLSessionTransport:
+///   a closed handshake is connectionClosedDuringHandshake, sent once; a reset one is retried").
 package enum LibcurlConnectionLoss {
     /// `error` as `URLError(.networkConnectionLost)`, keeping its `userInfo`, when libcurl's
     /// failure is a lost connection; `nil` otherwise.
@@ -28,14 +31,15 @@ package enum LibcurlConnectionLoss {
     package static func networkConnectionLost(from error: any Error, responseArrived: Bool) -> URLError? {
         guard let urlError = error as? URLError, urlError.code == .unknown else { return nil }
         let message = (urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? "").lowercased()
-        guard responseArrived || isLostHTTP2Stream(message) else { return nil }
+        guard responseArrived || isLostConnection(message) else { return nil }
         return URLError(.networkConnectionLost, userInfo: urlError.userInfo)
     }
 
     /// Whether libcurl's `message` (lower case) says that an HTTP/2 stream or its connection
-    /// ended under the request.
-    private static func isLostHTTP2Stream(_ message: String) -> Bool {
+    /// ended under the request, or that the server reset the connection.
+    private static func isLostConnection(_ message: String) -> Bool {
         (message.hasPrefix("http/2 stream ") && message.contains("was not closed cleanly"))
             || message.contains("error in the http2 framing layer")
+            || message.contains("connection reset by peer")
     }
 }

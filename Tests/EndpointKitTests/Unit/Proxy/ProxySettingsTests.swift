@@ -65,9 +65,21 @@ struct ProxySettingsTests {
         #expect((settings.proxy(for: URL(string: url)!) == nil) == direct)
     }
 
-    @Test("An empty or SOCKS proxy variable is ignored, as if unset")
-    func ignoresUnusableValues() {
-        let settings = ProxySettings.fromEnvironment(["https_proxy": "", "HTTPS_PROXY": "socks5://proxy:1080"])
-        #expect(settings == ProxySettings())
+    @Test("An empty proxy variable counts as unset: the upper-case one applies")
+    func emptyValueIsUnset() throws {
+        let settings = ProxySettings.fromEnvironment(["https_proxy": "", "HTTPS_PROXY": "http://b:3"])
+        #expect(settings.https == (try HTTPProxy(url: URL(string: "http://b:3")!)))
+        #expect(settings.unusableVariables.isEmpty)
+    }
+
+    @Test(
+        "A SOCKS value counts as set, as in curl: it hides HTTPS_PROXY, gives no proxy, and is named as unusable")
+    func socksValueHidesTheUpperCaseOne() {
+        let settings = ProxySettings.fromEnvironment(["https_proxy": "socks5://s:1080", "HTTPS_PROXY": "http://b:3"])
+        #expect(settings.https == nil)
+        #expect(settings.unusableVariables == ["https_proxy"])
+        let upper = ProxySettings.fromEnvironment(["https_proxy": "", "HTTPS_PROXY": "socks5://proxy:1080"])
+        #expect(upper.https == nil)
+        #expect(upper.unusableVariables == ["HTTPS_PROXY"])
     }
 }
