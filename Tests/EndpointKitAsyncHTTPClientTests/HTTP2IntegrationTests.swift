@@ -122,6 +122,16 @@
             Servers.expectNoFailure(results, connections: 32)
         }
 
+        @Test("A POST whose stream the server refused (REFUSED_STREAM) is sent again at once, with no retries")
+        func refusedStreamResendsPOST() async throws {
+            let key = Servers.key()
+            let count = try await Servers.withClient(baseURL: Servers.goAwayURL, retryPolicy: .never) {
+                try await $0.post(Servers.RefusedPost(key: key))
+            }
+            #expect(count.requests == 2)
+            #expect(try await Servers.goAwayRequests(for: key) == 2)
+        }
+
         @Test("GOAWAY below a POST's stream: the POST is not retried, and fails as a lost connection")
         func goAwayFailsPOST() async throws {
             let key = Servers.key()

@@ -150,6 +150,15 @@
             var body: RequestBody { .json(["order": key]) }
         }
 
+        /// `POST /refuse/{key}` without a body: the first time, its stream is refused
+        /// (`REFUSED_STREAM`); then `200` with the count.
+        struct RefusedPost: POST {
+            typealias ResponseType = Count
+            let key: String
+            var path: String { "/refuse/\(segment: key)" }
+            var body: RequestBody { .empty }
+        }
+
         /// `GET /count/{key}`, which the GOAWAY server does not count.
         struct GoAwayCount: GET {
             typealias ResponseType = Count

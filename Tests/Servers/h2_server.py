@@ -34,7 +34,11 @@ The GOAWAY server ("goaway"), HTTP/2 only (ALPN "h2"), any method:
     /goaway/{key}   the first request for key: GOAWAY (NO_ERROR) whose last_stream_id is lower
                     than the request's stream, then the connection is closed, with no answer;
                     each later one: 200 {"key", "requests": n}. Counts key either way.
-    /count/{key}    200 {"key", "requests": n} (how many /goaway/{key} requests it saw), uncounted
+    /refuse/{key}   the first request for key: RST_STREAM with REFUSED_STREAM (RFC 9113: not
+                    processed), the connection left open; each later one: 200 {"key", "requests": n}.
+                    Counts key either way (with /goaway/{key}'s counts).
+    /count/{key}    200 {"key", "requests": n} (how many /goaway/{key} or /refuse/{key} requests
+                    it saw), uncounted
     anything else   404
 The recycling server ("recycling"): the same app as "h2", with its own counts, served by a
 hypercorn that ends every connection after 10 requests (keep_alive_max_requests), as load
@@ -54,6 +58,7 @@ from collections import Counter
 from pathlib import Path
 
 import h2.config
+import h2.errors
 import h2.connection
 import h2.events
 import h2.exceptions
@@ -242,6 +247,13 @@ class GoAwayProtocol(asyncio.Protocol):
                 self.transport.write(self.connection.data_to_send())
                 self.closing = True
                 self.transport.close()
+                return
+            self.answer(stream_id, 200, {"key": key, "requests": self.counts[key]})
+        elif len(parts) == 2 and parts[0] == "refuse":
+            key = parts[1]
+            self.counts[key] += 1
+            if self.counts[key] == 1:
+                self.connection.reset_stream(stream_id, error_code=h2.errors.ErrorCodes.REFUSED_STREAM)
                 return
             self.answer(stream_id, 200, {"key": key, "requests": self.counts[key]})
         elif len(parts) == 2 and parts[0] == "count":
