@@ -5,7 +5,7 @@ import PackageDescription
 // it resolves and fetches nothing. The AsyncHTTPClient transport needs async-http-client and
 // SwiftNIO; its dependency on them is enabled by the `AsyncHTTPClient` trait, off by default:
 //
-//     .package(url: "https://github.com/endpointkit/EndpointKit.git", from: "0.2.0", traits: ["AsyncHTTPClient"])
+//     .package(url: "https://github.com/endpointkit/EndpointKit.git", from: "0.3.0", traits: ["AsyncHTTPClient"])
 
 let package = Package(
     name: "EndpointKit",
