@@ -16,8 +16,10 @@ public protocol ResponseDecoder: Sendable {
 }
 
 extension ResponseDecoder where Self == JSONResponseDecoder {
-    /// JSON with keys as they are and dates in ISO 8601.
-    public static var json: JSONResponseDecoder { JSONResponseDecoder() }
+    /// JSON with keys as they are and dates in ISO 8601: one decoder, made once and shared (it
+    /// keeps no state between calls), so an endpoint whose `options` give `.json` on every call,
+    /// as generated endpoints do, does not make a `JSONDecoder` each time.
+    public static var json: JSONResponseDecoder { JSONResponseDecoder.standard }
 
     /// JSON with the given key and date strategies.
     ///
@@ -58,6 +60,14 @@ public struct JSONResponseDecoder: ResponseDecoder, @unchecked Sendable {
     private let decoder: JSONDecoder
     /// The fast path, for `.convertFromSnakeCase`.
     private let snakeCase: SnakeCaseJSONDecoder?
+
+    /// The decoder ``ResponseDecoder/json`` gives, made once.
+    static let standard = JSONResponseDecoder()
+
+    /// Whether this decoder and `other` share one `JSONDecoder`.
+    package func sharesDecoder(with other: JSONResponseDecoder) -> Bool {
+        decoder === other.decoder
+    }
 
     /// Creates a JSON decoder.
     ///

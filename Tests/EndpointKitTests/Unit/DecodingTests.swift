@@ -5,6 +5,14 @@ import Testing
 
 @Suite("Decoding responses")
 struct DecodingTests {
+    @Test("`.json` hands out one shared decoder: an endpoint that gives it on every call makes no JSONDecoder")
+    func jsonIsMadeOnce() {
+        let first: JSONResponseDecoder = .json
+        let second: JSONResponseDecoder = .json
+        #expect(first.sharesDecoder(with: second))
+        #expect(!first.sharesDecoder(with: JSONResponseDecoder()))
+    }
+
     /// Sends `GetValue<T>` to a stub answering `body` with `status`, returning the value or error.
     private func fetch<T: JSONObject>(
         _ type: T.Type, body: String, status: Int = 200, contentType: String = "application/json",
