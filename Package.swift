@@ -201,8 +201,14 @@ let package = Package(
 // endpointkit-generate with OpenAPIKit and Yams compiled a second time (about 100 s of CPU on the
 // CI machine). scripts/test's build stage, which builds the generator for its own tests, leaves
 // the plugin out with ENDPOINTKIT_WITHOUT_PLUGIN=1; scripts/checks/check-consumer runs it as a user does.
+// The build-tool plugin, GenerateEndpointsOnBuild, generates at build time from the description in
+// a target that lists it; left out the same way.
 if Context.environment["ENDPOINTKIT_WITHOUT_PLUGIN"] != "1" {
     package.products.append(.plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]))
+    package.products.append(.plugin(name: "GenerateEndpointsOnBuild", targets: ["GenerateEndpointsOnBuild"]))
+    package.targets.append(
+        .plugin(name: "GenerateEndpointsOnBuild", capability: .buildTool(), dependencies: ["endpointkit-generate"])
+    )
     package.targets.append(
         .plugin(
             name: "GenerateEndpoints",

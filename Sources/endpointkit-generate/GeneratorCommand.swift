@@ -27,7 +27,7 @@
             }
             let sourceName = URL(fileURLWithPath: arguments.description).lastPathComponent
             let code = try EndpointGenerator.generate(
-                text: text, filter: arguments.filter, sourceName: sourceName, moduleName: arguments.moduleName)
+                text: text, sourceName: sourceName, options: arguments.generationOptions)
             var validationWarnings: [ValidationFinding]?
             if arguments.validate {
                 let findings = try DescriptionValidator.validate(text: text)

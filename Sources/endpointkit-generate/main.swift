@@ -9,23 +9,41 @@
     let usage = """
         usage: endpointkit-generate <description.yaml|json> --output <directory>
                                     [--tag NAME]... [--operation OPERATION_ID]... [--path GLOB]...
-                                    [--module-name NAME] [--validate] [--quiet]
+                                    [--access-modifier public|package|internal] [--layout files|combined]
+                                    [--module-name NAME] [--config FILE] [--validate] [--quiet]
 
         Writes one struct per operation (Endpoints/<Tag>.swift) and a Codable type per component schema
-        the operations need (Schemas/<Type>.swift). With filters, only the operations that match one of
-        them. Files under <directory> that an earlier run wrote and this one does not are removed.
+        the operations need (Schemas/<Type>.swift); with --layout combined, the same code in two files,
+        GeneratedTypes.swift and GeneratedEndpoints.swift. With filters, only the operations that match
+        one of them. Files under <directory> that an earlier run wrote and this one does not are removed.
 
+        --access-modifier is the access level of what is written: public (the default), package, or
+        internal (no keyword).
+        --config reads the options from a YAML file (endpointkit-config.yaml): its keys are accessModifier,
+        filter (tags, operations, paths), layout, moduleName, output (relative to the file), quiet and
+        validate. An option given on the command line wins over the file's key; a filter option replaces
+        the file's list of its kind.
         --validate also checks the description against the OpenAPI specification with OpenAPIKit
         (unique operation IDs, references that resolve, and more) and writes nothing if it breaks it.
         --quiet prints errors only: no summary and no warnings.
         """
 
+    let arguments: CommandLineArguments
     do {
-        let arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
-        if arguments.wantsHelp {
-            print(usage)
-            exit(0)
-        }
+        arguments = try CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
+    } catch let error as CommandLineArguments.UsageError {
+        FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
+        exit(64)
+    } catch {
+        // A configuration file's error reads `path:line:column: error: …`, as a compiler's does.
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    if arguments.wantsHelp {
+        print(usage)
+        exit(0)
+    }
+    do {
         // DispatchTime: the generator runs on macOS 12 (Package.swift's platforms), older than Swift's clocks.
         let started = DispatchTime.now().uptimeNanoseconds
         let report = try GeneratorCommand(arguments: arguments).run()
@@ -37,9 +55,9 @@
         for line in console.standardOutput {
             print(line)
         }
-    } catch let error as CommandLineArguments.UsageError {
-        FileHandle.standardError.write(Data("error: \(error.message)\n\n\(usage)\n".utf8))
-        exit(64)
+    } catch let error as GeneratorError {
+        FileHandle.standardError.write(Data((diagnostic(for: error, in: arguments.description) + "\n").utf8))
+        exit(1)
     } catch {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         exit(1)

@@ -30,6 +30,20 @@
         public static func generate(
             text: String, filter: OperationFilter = OperationFilter(), sourceName: String, moduleName: String? = nil
         ) throws -> GeneratedCode {
+            try generate(text: text, sourceName: sourceName, options: GenerationOptions(filter: filter, moduleName: moduleName))
+        }
+
+        /// Generates the files that `options` asks for: the operations its filter selects, at its
+        /// access level, in its layout.
+        ///
+        /// - Parameters:
+        ///   - text: The description, as YAML or JSON.
+        ///   - sourceName: The description's file name, for the files' header.
+        ///   - options: Which operations, for which module, at which access level, in which layout.
+        /// - Returns: The files, each with a path relative to the output directory, and warnings.
+        /// - Throws: ``GeneratorError`` when the description cannot be read or is malformed.
+        public static func generate(text: String, sourceName: String, options: GenerationOptions) throws -> GeneratedCode {
+            let filter = options.filter
             let document = try OpenAPIDescription(text: text)
             var warnings = document.warnings
             // What a filter leaves out is not reported: only the webhooks it would select.
@@ -69,7 +83,7 @@
             }
             warnings += builder.warnings
 
-            let header = Self.header(sourceName: sourceName, moduleName: moduleName, document: document)
+            let header = Self.header(sourceName: sourceName, moduleName: options.moduleName, document: document)
             var files: [GeneratedFile] = []
             // SwiftPM names object files after source files, so no two may share a name, in any
             // directory or case.
@@ -81,7 +95,7 @@
                 var container = TypeBuilder.Container(names: topLevel)
                 let declaration = try typeBuilder.declaration(
                     named: componentTypes[name]!, for: document.schemas[name]!, beside: &container)
-                var writer = SwiftWriter()
+                var writer = SwiftWriter(accessModifier: options.accessModifier)
                 writer.declaration(declaration)
                 for sibling in container.declarations {
                     writer.line()
@@ -92,17 +106,17 @@
                         path: "Schemas/\(fileNames.claim(declaration.name)).swift", contents: header + writer.text))
             }
             for (name, declaration) in builder.errorChoices.sorted(by: { $0.key < $1.key }) {
-                var writer = SwiftWriter()
+                var writer = SwiftWriter(accessModifier: options.accessModifier)
                 writer.declaration(declaration)
                 files.append(
                     GeneratedFile(path: "Schemas/\(fileNames.claim(name)).swift", contents: header + writer.text))
             }
             warnings += typeBuilder.warnings
             if typeBuilder.needsIndirect {
-                files.append(GeneratedFile(path: IndirectSupport.path, contents: header + IndirectSupport.source))
+                files.append(GeneratedFile(path: IndirectSupport.path, contents: header + IndirectSupport.source(access: options.accessModifier)))
             }
             if builder.needsMultipartSupport {
-                files.append(GeneratedFile(path: MultipartSupport.path, contents: header + MultipartSupport.source))
+                files.append(GeneratedFile(path: MultipartSupport.path, contents: header + MultipartSupport.source(access: options.accessModifier)))
             }
 
             var tagOrder: [String] = []
@@ -112,7 +126,7 @@
                 byTag[endpoint.tag, default: []].append(endpoint)
             }
             for tag in tagOrder {
-                var writer = SwiftWriter()
+                var writer = SwiftWriter(accessModifier: options.accessModifier)
                 for (index, endpoint) in byTag[tag]!.enumerated() {
                     if index > 0 { writer.line() }
                     writer.endpoint(endpoint)
@@ -120,9 +134,33 @@
                 let fileName = fileNames.claim(SwiftName.type(tag) + "Endpoints")
                 files.append(GeneratedFile(path: "Endpoints/\(fileName).swift", contents: header + writer.text))
             }
+            if options.layout == .combined {
+                files = combined(files, header: header)
+            }
             return GeneratedCode(
                 files: files, warnings: Array(Set(warnings)).sorted(), endpointCount: endpoints.count,
                 typeCount: reached.count + builder.errorChoices.count)
+        }
+
+        /// The `combined` layout: the types' files in one, the endpoints' in another, each with
+        /// one header; both are written even when one has nothing else, so that the build plugin
+        /// can name them before it runs.
+        private static func combined(_ files: [GeneratedFile], header: String) -> [GeneratedFile] {
+            var types: [Substring] = []
+            var endpoints: [Substring] = []
+            for file in files {
+                let body = file.contents.dropFirst(header.count)
+                if file.path.hasPrefix("Endpoints/") {
+                    endpoints.append(body)
+                } else {
+                    types.append(body)
+                }
+            }
+            return [
+                GeneratedFile(path: OutputLayout.combinedTypesPath, contents: header + types.joined(separator: "\n")),
+                GeneratedFile(
+                    path: OutputLayout.combinedEndpointsPath, contents: header + endpoints.joined(separator: "\n")),
+            ]
         }
 
         private static func header(sourceName: String, moduleName: String?, document: OpenAPIDescription) -> String {

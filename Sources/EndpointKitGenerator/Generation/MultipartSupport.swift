@@ -4,9 +4,12 @@
     enum MultipartSupport {
         static let path = "Support/MultipartFile.swift"
 
-        static let source = """
+        /// The file's Swift source, its declarations `access`.
+        static func source(access: AccessModifier) -> String {
+            let access = access.keyword
+            return """
             /// The content of a binary part of a `multipart/form-data` body: a file on disk, or bytes in memory.
-            public enum MultipartFile: Sendable, Hashable {
+            \(access)enum MultipartFile: Sendable, Hashable {
                 /// A file, read while the request is sent rather than loaded whole; the server sees its
                 /// last path component as the file name.
                 case file(URL)
@@ -44,5 +47,6 @@
             }
 
             """
+        }
     }
 #endif

@@ -15,7 +15,7 @@
                 )
             }
             line("/// `unknown` when none does.")
-            block("public init(from decoder: any Decoder) throws") { writer in
+            block("\(access)init(from decoder: any Decoder) throws") { writer in
                 writer.line("let container = try decoder.singleValueContainer()")
                 if checksConstants { writer.line("let json = JSON(try container.decode(JSONValue.self))") }
                 for (position, index) in choice.decodingOrder.enumerated() {
@@ -56,7 +56,7 @@
         ) {
             let known = values.flatMap { $0 }
             line("/// The case that the `\(propertyName)` member names; a value that names none is an error.")
-            block("public init(from decoder: any Decoder) throws") { writer in
+            block("\(access)init(from decoder: any Decoder) throws") { writer in
                 writer.line("let key = JSONCodingKey(\(literal(propertyName)))")
                 writer.line("let members = try decoder.container(keyedBy: JSONCodingKey.self)")
                 writer.line("let container = try decoder.singleValueContainer()")

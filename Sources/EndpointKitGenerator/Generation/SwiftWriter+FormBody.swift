@@ -19,11 +19,11 @@
             if !formFields.isEmpty {
                 line()
                 line("/// The request body: the fields, form-encoded; those that are `nil` are not sent.")
-                let single = "public var body: RequestBody { .form([\(formFields.joined(separator: ", "))]) }"
+                let single = "\(access)var body: RequestBody { .form([\(formFields.joined(separator: ", "))]) }"
                 if 4 * level + single.count <= 120 {
                     line(single)
                 } else {
-                    block("public var body: RequestBody") { writer in
+                    block("\(access)var body: RequestBody") { writer in
                         writer.line(".form([")
                         for field in formFields { writer.line("    \(field),") }
                         writer.line("])")
@@ -36,7 +36,7 @@
             line(
                 "/// The request body: a multipart part for each field, one per array element; `nil` ones are not sent."
             )
-            block("public var body: RequestBody") { writer in
+            block("\(access)var body: RequestBody") { writer in
                 writer.line("var parts: [MultipartPart] = []")
                 for (name, property, isFile, contentType) in parts {
                     let value = "self.\(SwiftName.escaped(property.name))"

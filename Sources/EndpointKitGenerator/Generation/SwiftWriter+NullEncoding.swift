@@ -6,7 +6,7 @@
         /// `nil`.
         mutating func encoderWritingNulls(_ properties: [StructDeclaration.Property]) {
             line("/// Encodes every member; those the description requires are `null` when `nil`, not left out.")
-            block("public func encode(to encoder: any Encoder) throws") { writer in
+            block("\(access)func encode(to encoder: any Encoder) throws") { writer in
                 writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
                 for property in properties {
                     let name = SwiftName.escaped(property.name)

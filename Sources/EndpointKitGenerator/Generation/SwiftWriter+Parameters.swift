@@ -20,7 +20,7 @@
                 return
             }
             // An object adds as many parameters as it has members: the list is built in order.
-            block("public var query: Parameters") { writer in
+            block("\(access)var query: Parameters") { writer in
                 writer.line("var query = Parameters()")
                 for property in queryProperties {
                     let value = SwiftName.escaped(property.name)
@@ -98,12 +98,12 @@
                 guard case .query(let name, let separator) = property.placement else { return nil }
                 return "\(literal(name)): \(Self.queryValue(SwiftName.escaped(property.name), separator: separator))"
             }
-            let single = "public var query: Parameters { [\(items.joined(separator: ", "))] }"
+            let single = "\(access)var query: Parameters { [\(items.joined(separator: ", "))] }"
             if single.count + 4 * level <= 120 {
                 line(single)
                 return
             }
-            block("public var query: Parameters") { writer in
+            block("\(access)var query: Parameters") { writer in
                 writer.line("[")
                 for item in items { writer.line("    \(item),") }
                 writer.line("]")
@@ -118,7 +118,7 @@
             guard !headers.isEmpty else { return }
             line()
             line("/// The header parameters; those that are `nil` are not sent.")
-            block("public var headers: HTTPHeaders") { writer in
+            block("\(access)var headers: HTTPHeaders") { writer in
                 writer.line("var headers = HTTPHeaders()")
                 for (name, asText, property) in headers {
                     let value = SwiftName.escaped(property.name)

@@ -5,6 +5,15 @@
     struct SwiftWriter {
         private(set) var text = ""
         var level = 0
+        /// The access level of every declaration written.
+        let accessModifier: AccessModifier
+
+        init(accessModifier: AccessModifier = .public) {
+            self.accessModifier = accessModifier
+        }
+
+        /// What starts a declaration: `public `, `package `, or nothing for `internal`.
+        var access: String { accessModifier.keyword }
 
         mutating func line(_ content: String = "") {
             if content.isEmpty {
@@ -50,16 +59,16 @@
             return lines
         }
 
-        /// `public struct Name: A, B, C {`, with the conformances on a second line when they do not fit.
+        /// `public struct Name: A, B, C {` (with the writer's access level),, with the conformances on a second line when they do not fit.
         mutating func typeOpening(
             _ keyword: String, _ name: String, _ conformances: [String], _ body: (inout SwiftWriter) -> Void
         ) {
-            let single = "public \(keyword) \(name): \(conformances.joined(separator: ", "))"
+            let single = "\(access)\(keyword) \(name): \(conformances.joined(separator: ", "))"
             if 4 * level + single.count + 2 <= 120 {
                 block(single, body)
                 return
             }
-            var first = "public \(keyword) \(name):"
+            var first = "\(access)\(keyword) \(name):"
             var rest = conformances[...]
             while let next = rest.first, 4 * level + first.count + next.count + 2 <= 120 {
                 first += " " + next + (rest.count > 1 ? "," : "")
@@ -91,7 +100,7 @@
             case .choice(let choice): self.choice(choice)
             case .alias(let name, let type, let documentation):
                 self.documentation(documentation, fallback: "A value of the API description.")
-                line("public typealias \(name) = \(type)")
+                line("\(access)typealias \(name) = \(type)")
             }
         }
 
@@ -131,19 +140,19 @@
 
         mutating func memberwiseInitializer(_ properties: [(name: String, type: String, isOptional: Bool)]) {
             guard !properties.isEmpty else {
-                line("public init() {}")
+                line("\(access)init() {}")
                 return
             }
             let parameters = properties.map { property in
                 "\(SwiftName.escaped(property.name)): \(property.type)\(property.isOptional ? "? = nil" : "")"
             }
-            let opening = "public init(\(parameters.joined(separator: ", ")))"
+            let opening = "\(access)init(\(parameters.joined(separator: ", ")))"
             let signature: String
             if 4 * level + opening.count + 2 <= 120 {
                 signature = opening
             } else {
                 signature =
-                    "public init(\n"
+                    "\(access)init(\n"
                     + parameters.map { String(repeating: "    ", count: level + 1) + $0 }.joined(separator: ",\n")
                     + "\n" + String(repeating: "    ", count: level) + ")"
             }
@@ -176,17 +185,17 @@
                 for (caseName, value) in openEnum.cases {
                     writer.line("/// `\(value.replacingOccurrences(of: "`", with: "'"))`.")
                     writer.line(
-                        "public static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))")
+                        "\(writer.access)static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))")
                 }
                 writer.line()
                 writer.line("/// The value as the API writes it.")
-                writer.line("public var rawValue: String")
+                writer.line("\(writer.access)var rawValue: String")
                 writer.line()
                 writer.line("/// A value, known or not.")
-                writer.block("public init(rawValue: String)") { $0.line("self.rawValue = rawValue") }
+                writer.block("\(writer.access)init(rawValue: String)") { $0.line("self.rawValue = rawValue") }
                 writer.line()
                 writer.line("/// The value as the API writes it.")
-                writer.line("public var description: String { rawValue }")
+                writer.line("\(writer.access)var description: String { rawValue }")
             }
         }
 
@@ -213,13 +222,13 @@
                 writer.line()
                 for (_, label, type, caseName) in literals {
                     writer.line("/// The `\(caseName)` case.")
-                    writer.block("public init(\(label) value: \(type))") {
+                    writer.block("\(writer.access)init(\(label) value: \(type))") {
                         $0.line("self = .\(SwiftName.escaped(caseName))(value)")
                     }
                     writer.line()
                 }
                 writer.line("/// The case's value, as it was decoded.")
-                writer.block("public func encode(to encoder: any Encoder) throws") { writer in
+                writer.block("\(writer.access)func encode(to encoder: any Encoder) throws") { writer in
                     writer.line("var container = encoder.singleValueContainer()")
                     writer.line("switch self {")
                     for (caseName, _) in choice.cases {
@@ -242,12 +251,12 @@
             if endpoint.deprecated {
                 line("@available(*, deprecated, message: \"Deprecated in the API description.\")")
             }
-            block("public struct \(endpoint.name): \(endpoint.conformance)") { writer in
+            block("\(access)struct \(endpoint.name): \(endpoint.conformance)") { writer in
                 writer.line("/// The body of a successful response.")
-                writer.line("public typealias ResponseType = \(endpoint.responseType)")
+                writer.line("\(writer.access)typealias ResponseType = \(endpoint.responseType)")
                 if let method = endpoint.customMethod {
                     writer.line("/// The operation's method.")
-                    writer.line("public static let method: HTTPMethod = \(literal(method))")
+                    writer.line("\(writer.access)static let method: HTTPMethod = \(literal(method))")
                 }
                 writer.line()
                 for property in endpoint.properties {
@@ -269,9 +278,9 @@
                 writer.memberwiseInitializer(endpoint.properties.map { ($0.name, $0.type, $0.isOptional) })
                 writer.line()
                 writer.line("/// The path, each parameter one percent-encoded segment.")
-                writer.computed("public var path: String", "\"\(endpoint.pathLiteral)\"")
+                writer.computed("\(writer.access)var path: String", "\"\(endpoint.pathLiteral)\"")
                 writer.line("/// The path as the description writes it, for logs, metrics and traces.")
-                writer.computed("public static var pathTemplate: String?", literal(endpoint.pathTemplate))
+                writer.computed("\(writer.access)static var pathTemplate: String?", literal(endpoint.pathTemplate))
                 writer.endpointQuery(endpoint.properties)
                 writer.endpointHeaders(endpoint.properties)
                 writer.endpointBody(endpoint)
@@ -282,7 +291,7 @@
                 writer.line(
                     endpoint.errorBodyType.map { "/// an error response's body as `\($0)`." }
                         ?? "/// no error body is declared.")
-                writer.computed("public var options: CallOptions", "CallOptions(decoder: .json\(errorBody))")
+                writer.computed("\(writer.access)var options: CallOptions", "CallOptions(decoder: .json\(errorBody))")
                 for nested in endpoint.nested {
                     writer.line()
                     writer.declaration(nested)
@@ -292,7 +301,7 @@
 
         /// `public var name: Type?`, with `@Indirect` in front when the value is stored out of line.
         mutating func storedProperty(_ name: String, _ type: String, isOptional: Bool, isIndirect: Bool = false) {
-            let declaration = "public var \(SwiftName.escaped(name)): \(type)\(isOptional ? "?" : "")"
+            let declaration = "\(access)var \(SwiftName.escaped(name)): \(type)\(isOptional ? "?" : "")"
             line(isIndirect ? "@Indirect " + declaration : declaration)
         }
 
@@ -317,16 +326,16 @@
                 guard ["POST", "PUT", "PATCH"].contains(endpoint.conformance) else { return }
                 line()
                 line("/// No body: the operation takes none.")
-                line("public var body: RequestBody { .empty }")
+                line("\(access)var body: RequestBody { .empty }")
                 return
             }
             let name = SwiftName.escaped(property.name)
             line()
             line("/// The request body, as the description's media type.")
             if property.isOptional {
-                computed("public var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
+                computed("\(access)var body: RequestBody", "\(name).map { \(body("$0")) } ?? .empty")
             } else {
-                computed("public var body: RequestBody", body(name))
+                computed("\(access)var body: RequestBody", body(name))
             }
         }
     }

@@ -1,0 +1,1 @@
+../Shared/TargetDescription.swift

@@ -1,0 +1,77 @@
+#if OpenAPIGenerator
+    /// The options of `endpointkit-generate`, as a configuration file (`endpointkit-config.yaml` in a
+    /// target, or `--config FILE`) gives them. Every key has a command-line option and the other way
+    /// round; what the command line gives wins.
+    ///
+    /// ```yaml
+    /// accessModifier: internal      # public (the default), package or internal
+    /// filter:                       # the operations with one of these tags, IDs or paths
+    ///   tags: [repos, issues]
+    ///   operations: [users/get-authenticated]
+    ///   paths: ["/repos/*/*/issues/**"]
+    /// moduleName: GitHubAPI         # named in each file's header
+    /// layout: files                 # files (the default) or combined
+    /// output: Sources/GitHubAPI/Generated
+    /// validate: true                # check the description with OpenAPIKit first
+    /// quiet: false
+    /// ```
+    ///
+    /// A key left out is `nil` here: the command line's option, or the default, applies.
+    public struct GeneratorConfiguration: Sendable, Equatable {
+        /// `filter.tags`.
+        public var tags: [String]?
+        /// `filter.operations`: operation IDs.
+        public var operationIDs: [String]?
+        /// `filter.paths`: globs over path templates.
+        public var pathGlobs: [String]?
+        /// `accessModifier`.
+        public var accessModifier: AccessModifier?
+        /// `moduleName`.
+        public var moduleName: String?
+        /// `layout`.
+        public var layout: OutputLayout?
+        /// `output`: the directory to write into; in a file, relative to the file's directory.
+        public var output: String?
+        /// `validate`.
+        public var validate: Bool?
+        /// `quiet`.
+        public var quiet: Bool?
+
+        /// A configuration that sets nothing.
+        public init() {}
+
+        /// This configuration with what `other` sets in place of what this one sets: the command
+        /// line's options over a file's keys. A filter list replaces the list of the same kind
+        /// (`--tag` the file's `filter.tags`) and leaves the others.
+        public func overridden(by other: GeneratorConfiguration) -> GeneratorConfiguration {
+            var result = self
+            result.tags = other.tags ?? tags
+            result.operationIDs = other.operationIDs ?? operationIDs
+            result.pathGlobs = other.pathGlobs ?? pathGlobs
+            result.accessModifier = other.accessModifier ?? accessModifier
+            result.moduleName = other.moduleName ?? moduleName
+            result.layout = other.layout ?? layout
+            result.output = other.output ?? output
+            result.validate = other.validate ?? validate
+            result.quiet = other.quiet ?? quiet
+            return result
+        }
+
+        /// The filter the configuration sets; every operation when it sets none.
+        public var filter: OperationFilter {
+            OperationFilter(tags: tags ?? [], operationIDs: operationIDs ?? [], pathGlobs: pathGlobs ?? [])
+        }
+
+        /// The generation options the configuration sets, with the defaults for the rest.
+        public var generationOptions: GenerationOptions {
+            GenerationOptions(
+                filter: filter, moduleName: moduleName, accessModifier: accessModifier ?? .public,
+                layout: layout ?? .files)
+        }
+
+        /// The keys a configuration file may hold, in the order the documentation lists them.
+        public static let keys = ["accessModifier", "filter", "layout", "moduleName", "output", "quiet", "validate"]
+        /// The keys `filter` may hold.
+        public static let filterKeys = ["operations", "paths", "tags"]
+    }
+#endif
