@@ -23,42 +23,6 @@
             }
         }
 
-        /// A doc comment, its paragraphs wrapped to fit 120 columns; `fallback` when there are no lines.
-        mutating func documentation(_ lines: [String], fallback: @autoclosure () -> String? = nil) {
-            let lines = lines.isEmpty ? fallback().map { [$0] } ?? [] : lines
-            let width = max(40, 120 - 4 * level - 4)
-            var inCodeBlock = false
-            for line in lines {
-                if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inCodeBlock.toggle() }
-                let keepsAsIs = inCodeBlock || line.hasPrefix("    ") || line.hasPrefix("|") || line.hasPrefix("\t")
-                for part in keepsAsIs ? [line] : Self.wrapped(line, width: width) {
-                    self.line(part.isEmpty ? "///" : "/// " + part)
-                }
-            }
-        }
-
-        /// A paragraph cut into lines of at most `width` characters, at spaces; a word longer than
-        /// `width` (a URL) gets a line of its own. A list item's continuation lines are indented.
-        static func wrapped(_ text: String, width: Int) -> [String] {
-            guard text.count > width else { return [text] }
-            let leading = String(text.prefix { $0 == " " })
-            let marker = text.dropFirst(leading.count).prefix(2)
-            let continuation = leading + (["- ", "* ", "+ "].contains(String(marker)) ? "  " : "")
-            var lines: [String] = []
-            var current = leading
-            for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: true) {
-                let prefix = lines.isEmpty ? leading : continuation
-                if current.count > prefix.count, current.count + 1 + word.count > width {
-                    lines.append(current)
-                    current = continuation + word
-                } else {
-                    current += (current.count > prefix.count ? " " : "") + word
-                }
-            }
-            lines.append(current)
-            return lines
-        }
-
         /// `public struct Name: A, B, C {` (with the writer's access level),, with the conformances on a second line when they do not fit.
         mutating func typeOpening(
             _ keyword: String, _ name: String, _ conformances: [String], _ body: (inout SwiftWriter) -> Void
@@ -119,12 +83,13 @@
                 if encodesNull || structure.properties.contains(where: { $0.name != $0.jsonName }) {
                     writer.line()
                     writer.block("private enum CodingKeys: String, CodingKey") { writer in
-                        for property in structure.properties {
-                            let name = SwiftName.escaped(property.name)
-                            writer.line(
-                                property.name == property.jsonName
-                                    ? "case \(name)" : "case \(name) = \(literal(property.jsonName))")
-                        }
+                        writer.packed(
+                            "case ",
+                            structure.properties.map { property in
+                                let name = SwiftName.escaped(property.name)
+                                return property.name == property.jsonName
+                                    ? name : "\(name) = \(literal(property.jsonName))"
+                            })
                     }
                 }
                 if encodesNull {
@@ -147,21 +112,46 @@
                 "\(SwiftName.escaped(property.name)): \(property.type)\(property.isOptional ? "? = nil" : "")"
             }
             let opening = "\(access)init(\(parameters.joined(separator: ", ")))"
-            let signature: String
-            if 4 * level + opening.count + 2 <= 120 {
-                signature = opening
-            } else {
-                signature =
-                    "\(access)init(\n"
-                    + parameters.map { String(repeating: "    ", count: level + 1) + $0 }.joined(separator: ",\n")
-                    + "\n" + String(repeating: "    ", count: level) + ")"
-            }
-            block(signature) { writer in
-                for property in properties {
-                    let name = SwiftName.escaped(property.name)
-                    writer.line("self.\(name) = \(name)")
+            if properties.count == 1 {
+                let name = SwiftName.escaped(properties[0].name)
+                let single = "\(opening) { self.\(name) = \(name) }"
+                if 4 * level + single.count <= 120 {
+                    line(single)
+                    return
                 }
             }
+            if 4 * level + opening.count + 2 <= 120 {
+                block(opening) { writer in writer.initializerAssignments(properties) }
+                return
+            }
+            // As swift-format lays out a long parameter list: as many to a line as fit.
+            line("\(access)init(")
+            level += 1
+            packed("", parameters, continuing: true)
+            level -= 1
+            block(")") { writer in writer.initializerAssignments(properties) }
+        }
+
+        private mutating func initializerAssignments(_ properties: [(name: String, type: String, isOptional: Bool)]) {
+            for property in properties {
+                let name = SwiftName.escaped(property.name)
+                line("self.\(name) = \(name)")
+            }
+        }
+
+        /// `prefix` and the items, separated by commas, over as few lines as fit in 120 columns, each
+        /// line starting with `prefix`: `case id, nodeID = "node_id", url`. When `continuing`, the
+        /// items are one list (parameters), and every line but the last ends with a comma.
+        mutating func packed(_ prefix: String, _ items: [String], continuing: Bool = false) {
+            var current = ""
+            for item in items {
+                if !current.isEmpty, 4 * level + prefix.count + current.count + 2 + item.count + 1 > 120 {
+                    line(prefix + current + (continuing ? "," : ""))
+                    current = ""
+                }
+                current += (current.isEmpty ? "" : ", ") + item
+            }
+            if !current.isEmpty { line(prefix + current) }
         }
 
         /// `declaration { expression }` on one line, or over three when that is too long.
@@ -190,10 +180,8 @@
                 writer.line()
                 writer.line("/// The value as the API writes it.")
                 writer.line("\(writer.access)var rawValue: String")
-                writer.line()
                 writer.line("/// A value, known or not.")
-                writer.block("\(writer.access)init(rawValue: String)") { $0.line("self.rawValue = rawValue") }
-                writer.line()
+                writer.computed("\(writer.access)init(rawValue: String)", "self.rawValue = rawValue")
                 writer.line("/// The value as the API writes it.")
                 writer.line("\(writer.access)var description: String { rawValue }")
             }
@@ -222,9 +210,8 @@
                 writer.line()
                 for (_, label, type, caseName) in literals {
                     writer.line("/// The `\(caseName)` case.")
-                    writer.block("\(writer.access)init(\(label) value: \(type))") {
-                        $0.line("self = .\(SwiftName.escaped(caseName))(value)")
-                    }
+                    let value = "self = .\(SwiftName.escaped(caseName))(value)"
+                    writer.computed("\(writer.access)init(\(label) value: \(type))", value)
                     writer.line()
                 }
                 writer.line("/// The case's value, as it was decoded.")
@@ -252,50 +239,62 @@
                 line("@available(*, deprecated, message: \"Deprecated in the API description.\")")
             }
             block("\(access)struct \(endpoint.name): \(endpoint.conformance)") { writer in
-                writer.line("/// The body of a successful response.")
-                writer.line("\(writer.access)typealias ResponseType = \(endpoint.responseType)")
-                if let method = endpoint.customMethod {
-                    writer.line("/// The operation's method.")
-                    writer.line("\(writer.access)static let method: HTTPMethod = \(literal(method))")
+                writer.members(
+                    [
+                        Member { writer in
+                            writer.line("/// The body of a successful response.")
+                            writer.line("\(writer.access)typealias ResponseType = \(endpoint.responseType)")
+                            if let method = endpoint.customMethod {
+                                writer.line("/// The operation's method.")
+                                writer.line("\(writer.access)static let method: HTTPMethod = \(literal(method))")
+                            }
+                        },
+                        Member(standsApart: true) { $0.endpointProperties(endpoint.properties) },
+                        Member { writer in
+                            writer.line("/// The request, from its parameters; optional ones left out are not sent.")
+                            writer.memberwiseInitializer(endpoint.properties.map { ($0.name, $0.type, $0.isOptional) })
+                        },
+                        Member { writer in
+                            writer.line("/// The path, each parameter one percent-encoded segment.")
+                            writer.computed("\(writer.access)var path: String", "\"\(endpoint.pathLiteral)\"")
+                        },
+                        Member { writer in
+                            writer.line("/// The path as the description writes it, for logs, metrics and traces.")
+                            writer.computed(
+                                "\(writer.access)static var pathTemplate: String?", literal(endpoint.pathTemplate))
+                        },
+                        Member { $0.endpointQuery(endpoint.properties) },
+                        Member { $0.endpointHeaders(endpoint.properties) },
+                        Member { $0.endpointBody(endpoint) },
+                        Member { writer in
+                            let errorBody = endpoint.errorBodyType.map { ", errorBodyType: \($0).self" } ?? ""
+                            writer.documentation([
+                                "Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; "
+                                    + (endpoint.errorBodyType.map { "error bodies as `\($0)`." }
+                                        ?? "no error body declared.")
+                            ])
+                            writer.computed(
+                                "\(writer.access)var options: CallOptions", "CallOptions(decoder: .json\(errorBody))")
+                        },
+                    ] + endpoint.nested.map { nested in Member { $0.declaration(nested) } })
+            }
+        }
+
+        /// The endpoint's parameters and body, as stored properties.
+        private mutating func endpointProperties(_ properties: [EndpointDeclaration.Property]) {
+            for property in properties {
+                let fallback: String
+                switch property.placement {
+                case .path: fallback = "A path parameter."
+                case .query(let name, _), .queryObject(let name, _, _):
+                    fallback = "The `\(name)` query parameter."
+                case .header(let name, _): fallback = "The `\(name)` header."
+                case .body, .rawBody: fallback = "The request body."
+                case .formField(let name): fallback = "The `\(name)` field of the form body."
+                case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
                 }
-                writer.line()
-                for property in endpoint.properties {
-                    let fallback: String
-                    switch property.placement {
-                    case .path: fallback = "A path parameter."
-                    case .query(let name, _), .queryObject(let name, _, _):
-                        fallback = "The `\(name)` query parameter."
-                    case .header(let name, _): fallback = "The `\(name)` header."
-                    case .body, .rawBody: fallback = "The request body."
-                    case .formField(let name): fallback = "The `\(name)` field of the form body."
-                    case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
-                    }
-                    writer.documentation(property.documentation, fallback: fallback)
-                    writer.storedProperty(property.name, property.type, isOptional: property.isOptional)
-                }
-                if !endpoint.properties.isEmpty { writer.line() }
-                writer.line("/// The request, from its parameters; optional ones left out are not sent.")
-                writer.memberwiseInitializer(endpoint.properties.map { ($0.name, $0.type, $0.isOptional) })
-                writer.line()
-                writer.line("/// The path, each parameter one percent-encoded segment.")
-                writer.computed("\(writer.access)var path: String", "\"\(endpoint.pathLiteral)\"")
-                writer.line("/// The path as the description writes it, for logs, metrics and traces.")
-                writer.computed("\(writer.access)static var pathTemplate: String?", literal(endpoint.pathTemplate))
-                writer.endpointQuery(endpoint.properties)
-                writer.endpointHeaders(endpoint.properties)
-                writer.endpointBody(endpoint)
-                let errorBody = endpoint.errorBodyType.map { ", errorBodyType: \($0).self" } ?? ""
-                writer.line()
-                writer.line(
-                    "/// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;")
-                writer.line(
-                    endpoint.errorBodyType.map { "/// an error response's body as `\($0)`." }
-                        ?? "/// no error body is declared.")
-                writer.computed("\(writer.access)var options: CallOptions", "CallOptions(decoder: .json\(errorBody))")
-                for nested in endpoint.nested {
-                    writer.line()
-                    writer.declaration(nested)
-                }
+                documentation(property.documentation, fallback: fallback)
+                storedProperty(property.name, property.type, isOptional: property.isOptional)
             }
         }
 

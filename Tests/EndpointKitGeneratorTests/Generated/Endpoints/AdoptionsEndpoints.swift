@@ -13,17 +13,12 @@ public struct AdoptionsGetAnimal: GET {
     public var animalID: Int
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(animalID: Int) {
-        self.animalID = animalID
-    }
-
+    public init(animalID: Int) { self.animalID = animalID }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/adoptions/animals/\(segment: animalID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/adoptions/animals/{animal_id}" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -31,17 +26,13 @@ public struct AdoptionsGetAnimal: GET {
 public struct AdoptionsListCompanions: GET {
     /// The body of a successful response.
     public typealias ResponseType = [Companion]
-
     /// The request, from its parameters; optional ones left out are not sent.
     public init() {}
-
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/adoptions/companions" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/adoptions/companions" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -69,13 +60,8 @@ public struct AdoptionsApply: POST {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        name: String,
-        petID: Int,
-        housing: Housing? = nil,
-        hasGarden: Bool? = nil,
-        visitDays: [VisitDay]? = nil,
-        movingOn: Date? = nil,
-        weightLimit: Double? = nil
+        name: String, petID: Int, housing: Housing? = nil, hasGarden: Bool? = nil, visitDays: [VisitDay]? = nil,
+        movingOn: Date? = nil, weightLimit: Double? = nil
     ) {
         self.name = name
         self.petID = petID
@@ -104,8 +90,7 @@ public struct AdoptionsApply: POST {
         ])
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -119,12 +104,8 @@ public struct AdoptionsApply: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -142,12 +123,8 @@ public struct AdoptionsApply: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -177,13 +154,8 @@ public struct AdoptionsUploadDocuments: POST {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        adoptionID: Int,
-        title: String,
-        pages: Int? = nil,
-        kind: Kind? = nil,
-        labels: [String]? = nil,
-        scan: MultipartFile,
-        attachments: [MultipartFile]? = nil
+        adoptionID: Int, title: String, pages: Int? = nil, kind: Kind? = nil, labels: [String]? = nil,
+        scan: MultipartFile, attachments: [MultipartFile]? = nil
     ) {
         self.adoptionID = adoptionID
         self.title = title
@@ -211,8 +183,7 @@ public struct AdoptionsUploadDocuments: POST {
         return .multipart(parts)
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -226,12 +197,8 @@ public struct AdoptionsUploadDocuments: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -241,16 +208,12 @@ public struct AdoptionsUploadDocuments: POST {
 public struct AdoptionsListListings: GET {
     /// The body of a successful response.
     public typealias ResponseType = [Listing]
-
     /// The request, from its parameters; optional ones left out are not sent.
     public init() {}
-
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/adoptions/listings" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/adoptions/listings" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }

@@ -28,11 +28,7 @@ public struct PetsList: GET {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        status: Status? = nil,
-        tags: [String]? = nil,
-        perPage: Int? = nil,
-        ids: [Int]? = nil,
-        colors: [String]? = nil,
+        status: Status? = nil, tags: [String]? = nil, perPage: Int? = nil, ids: [Int]? = nil, colors: [String]? = nil,
         xRequestID: String? = nil
     ) {
         self.status = status
@@ -66,8 +62,8 @@ public struct PetsList: GET {
         return headers
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `BasicError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `BasicError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicError.self) }
 
     /// One of a set of strings; values added later decode too.
@@ -83,12 +79,8 @@ public struct PetsList: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -105,20 +97,15 @@ public struct PetsCreate: POST {
     public var requestBody: NewPet
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(requestBody: NewPet) {
-        self.requestBody = requestBody
-    }
-
+    public init(requestBody: NewPet) { self.requestBody = requestBody }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/pets" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `BasicErrorOrValidationError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `BasicErrorOrValidationError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicErrorOrValidationError.self) }
 }
 
@@ -133,17 +120,13 @@ public struct PetsGet: GET {
     public var petID: Int
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(petID: Int) {
-        self.petID = petID
-    }
-
+    public init(petID: Int) { self.petID = petID }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets/\(segment: petID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/pets/{pet_id}" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `BasicError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `BasicError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicError.self) }
 }
 
@@ -157,17 +140,12 @@ public struct PetsDelete: DELETE {
     public var petID: Int
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(petID: Int) {
-        self.petID = petID
-    }
-
+    public init(petID: Int) { self.petID = petID }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/pets/\(segment: petID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/pets/{pet_id}" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -191,12 +169,9 @@ public struct PetsUpdate: PATCH {
     public var path: String { "/pets/\(segment: petID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/pets/{pet_id}" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { requestBody.map { .json($0, encoder: .json) } ?? .empty }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// An object of the API description.
@@ -225,12 +200,8 @@ public struct PetsUpdate: PATCH {
 
             /// The value as the API writes it.
             public var rawValue: String
-
             /// A value, known or not.
-            public init(rawValue: String) {
-                self.rawValue = rawValue
-            }
-
+            public init(rawValue: String) { self.rawValue = rawValue }
             /// The value as the API writes it.
             public var description: String { rawValue }
         }
@@ -257,11 +228,8 @@ public struct PetsUploadPhoto: PUT {
     public var path: String { "/pets/\(segment: petID)/photo" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/pets/{pet_id}/photo" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .data(requestBody, contentType: "application/octet-stream") }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }

@@ -10,17 +10,13 @@ import Foundation
 public struct StoreGetInventory: GET {
     /// The body of a successful response.
     public typealias ResponseType = [String: Int]
-
     /// The request, from its parameters; optional ones left out are not sent.
     public init() {}
-
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/store/inventory" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/store/inventory" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -33,17 +29,12 @@ public struct StoreGetCategory: GET {
     public var categoryID: Int
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(categoryID: Int) {
-        self.categoryID = categoryID
-    }
-
+    public init(categoryID: Int) { self.categoryID = categoryID }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/store/categories/\(segment: categoryID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/store/categories/{category_id}" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -67,12 +58,9 @@ public struct StoreGetOrder: GET {
     public var path: String { "/store/orders/\(segment: orderID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/store/orders/{order_id}" }
-
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["path": pathParameter] }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// An object of the API description.
@@ -92,9 +80,7 @@ public struct StoreGetOrder: GET {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id
-            case placedAt = "placed_at"
-            case receipt
+            case id, placedAt = "placed_at", receipt
         }
     }
 }

@@ -23,13 +23,8 @@ public struct AdoptionForm: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        name: String,
-        petID: Int,
-        housing: Housing? = nil,
-        hasGarden: Bool? = nil,
-        visitDays: [VisitDay]? = nil,
-        movingOn: Date? = nil,
-        weightLimit: Double? = nil
+        name: String, petID: Int, housing: Housing? = nil, hasGarden: Bool? = nil, visitDays: [VisitDay]? = nil,
+        movingOn: Date? = nil, weightLimit: Double? = nil
     ) {
         self.name = name
         self.petID = petID
@@ -41,13 +36,8 @@ public struct AdoptionForm: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case petID = "pet_id"
-        case housing
-        case hasGarden = "has_garden"
-        case visitDays = "visit_days"
-        case movingOn = "moving_on"
-        case weightLimit = "weight_limit"
+        case name, petID = "pet_id", housing, hasGarden = "has_garden", visitDays = "visit_days"
+        case movingOn = "moving_on", weightLimit = "weight_limit"
     }
 
     /// One of a set of strings; values added later decode too.
@@ -61,12 +51,8 @@ public struct AdoptionForm: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -84,12 +70,8 @@ public struct AdoptionForm: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

@@ -10,7 +10,5 @@ public struct BasicError: Codable, Hashable, Sendable, JSONObject {
     public var message: String?
 
     /// A value with the given members; those left out are absent.
-    public init(message: String? = nil) {
-        self.message = message
-    }
+    public init(message: String? = nil) { self.message = message }
 }

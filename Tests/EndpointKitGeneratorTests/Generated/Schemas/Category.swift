@@ -29,8 +29,6 @@ public struct Category: Codable, Hashable, Sendable, JSONObject {
         @Indirect public var category: Category?
 
         /// A value with the given members; those left out are absent.
-        public init(category: Category? = nil) {
-            self.category = category
-        }
+        public init(category: Category? = nil) { self.category = category }
     }
 }

@@ -23,13 +23,8 @@ public struct NewPet: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        name: String,
-        status: Status? = nil,
-        tags: [Tag]? = nil,
-        type: String? = nil,
-        `default`: Bool? = nil,
-        extra: [String: JSONValue]? = nil,
-        photo: Photo? = nil
+        name: String, status: Status? = nil, tags: [Tag]? = nil, type: String? = nil, `default`: Bool? = nil,
+        extra: [String: JSONValue]? = nil, photo: Photo? = nil
     ) {
         self.name = name
         self.status = status
@@ -41,13 +36,7 @@ public struct NewPet: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case status
-        case tags
-        case type = "@type"
-        case `default`
-        case extra
-        case photo
+        case name, status, tags, type = "@type", `default`, extra, photo
     }
 
     /// One of a set of strings; values added later decode too.
@@ -63,12 +52,8 @@ public struct NewPet: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -79,8 +64,6 @@ public struct NewPet: Codable, Hashable, Sendable, JSONObject {
         public var name: String?
 
         /// A value with the given members; those left out are absent.
-        public init(name: String? = nil) {
-            self.name = name
-        }
+        public init(name: String? = nil) { self.name = name }
     }
 }

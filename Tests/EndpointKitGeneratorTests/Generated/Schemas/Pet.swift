@@ -31,15 +31,8 @@ public struct Pet: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        name: String,
-        status: Status? = nil,
-        tags: [Tag]? = nil,
-        type: String? = nil,
-        `default`: Bool? = nil,
-        extra: [String: JSONValue]? = nil,
-        photo: Photo? = nil,
-        id: Int,
-        owner: NullableOwner? = nil,
+        name: String, status: Status? = nil, tags: [Tag]? = nil, type: String? = nil, `default`: Bool? = nil,
+        extra: [String: JSONValue]? = nil, photo: Photo? = nil, id: Int, owner: NullableOwner? = nil,
         reactions: Reactions? = nil
     ) {
         self.name = name
@@ -55,16 +48,7 @@ public struct Pet: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case status
-        case tags
-        case type = "@type"
-        case `default`
-        case extra
-        case photo
-        case id
-        case owner
-        case reactions
+        case name, status, tags, type = "@type", `default`, extra, photo, id, owner, reactions
     }
 
     /// One of a set of strings; values added later decode too.
@@ -80,12 +64,8 @@ public struct Pet: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -96,8 +76,6 @@ public struct Pet: Codable, Hashable, Sendable, JSONObject {
         public var name: String?
 
         /// A value with the given members; those left out are absent.
-        public init(name: String? = nil) {
-            self.name = name
-        }
+        public init(name: String? = nil) { self.name = name }
     }
 }

@@ -21,8 +21,6 @@ public struct PetListing: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case listingType = "listing_type"
-        case title
-        case petID = "pet_id"
+        case listingType = "listing_type", title, petID = "pet_id"
     }
 }

@@ -42,9 +42,7 @@ public indirect enum Photo: Codable, Hashable, Sendable, JSONObject {
         public var url: URL
 
         /// A value with the given members; those left out are absent.
-        public init(url: URL) {
-            self.url = url
-        }
+        public init(url: URL) { self.url = url }
     }
 
     /// An object of the API description.
@@ -61,8 +59,7 @@ public indirect enum Photo: Codable, Hashable, Sendable, JSONObject {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case data
-            case mediaType = "media_type"
+            case data, mediaType = "media_type"
         }
     }
 }

@@ -21,8 +21,6 @@ public struct Reactions: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case plus1 = "+1"
-        case minus1 = "-1"
-        case totalCount = "total_count"
+        case plus1 = "+1", minus1 = "-1", totalCount = "total_count"
     }
 }

@@ -21,8 +21,6 @@ public struct SupplyListing: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case listingType = "listing_type"
-        case title
-        case price
+        case listingType = "listing_type", title, price
     }
 }

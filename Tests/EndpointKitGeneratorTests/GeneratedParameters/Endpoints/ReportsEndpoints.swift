@@ -32,16 +32,9 @@ public struct ReportsList: GET {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        metadata: ReportMetadata? = nil,
-        filter: ReportFilter? = nil,
-        page: ReportPage? = nil,
-        range: ReportRange,
-        at: [Date]? = nil,
-        ids: ReportIDs? = nil,
-        kinds: [ReportKind]? = nil,
-        xTags: ReportTags? = nil,
-        xRequestDate: Date? = nil,
-        xSince: ReportTimestamp
+        metadata: ReportMetadata? = nil, filter: ReportFilter? = nil, page: ReportPage? = nil, range: ReportRange,
+        at: [Date]? = nil, ids: ReportIDs? = nil, kinds: [ReportKind]? = nil, xTags: ReportTags? = nil,
+        xRequestDate: Date? = nil, xSince: ReportTimestamp
     ) {
         self.metadata = metadata
         self.filter = filter
@@ -89,7 +82,6 @@ public struct ReportsList: GET {
         return headers
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }

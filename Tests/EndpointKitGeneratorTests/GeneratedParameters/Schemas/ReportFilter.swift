@@ -24,10 +24,7 @@ public struct ReportFilter: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case status
-        case since
-        case minScore = "min_score"
-        case `default`
+        case status, since, minScore = "min_score", `default`
     }
 
     /// One of a set of strings; values added later decode too.
@@ -41,12 +38,8 @@ public struct ReportFilter: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

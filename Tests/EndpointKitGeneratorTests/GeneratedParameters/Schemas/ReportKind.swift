@@ -15,12 +15,8 @@ public struct ReportKind: RawRepresentable, Codable, Hashable, Sendable, CustomS
 
     /// The value as the API writes it.
     public var rawValue: String
-
     /// A value, known or not.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
+    public init(rawValue: String) { self.rawValue = rawValue }
     /// The value as the API writes it.
     public var description: String { rawValue }
 }

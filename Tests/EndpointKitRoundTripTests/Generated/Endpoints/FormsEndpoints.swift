@@ -26,13 +26,8 @@ public struct FormsSubscribe: POST {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        email: String,
-        plan: Plan,
-        topics: [Topic]? = nil,
-        tags: [String]? = nil,
-        starts: Date? = nil,
-        seats: Int? = nil,
-        agree: Bool? = nil
+        email: String, plan: Plan, topics: [Topic]? = nil, tags: [String]? = nil, starts: Date? = nil,
+        seats: Int? = nil, agree: Bool? = nil
     ) {
         self.email = email
         self.plan = plan
@@ -61,8 +56,7 @@ public struct FormsSubscribe: POST {
         ])
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -76,12 +70,8 @@ public struct FormsSubscribe: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -99,12 +89,8 @@ public struct FormsSubscribe: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -130,11 +116,7 @@ public struct FormsUpload: POST {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        title: String,
-        caption: String? = nil,
-        kind: Kind? = nil,
-        labels: [String]? = nil,
-        pages: Int? = nil,
+        title: String, caption: String? = nil, kind: Kind? = nil, labels: [String]? = nil, pages: Int? = nil,
         file: MultipartFile
     ) {
         self.title = title
@@ -162,8 +144,7 @@ public struct FormsUpload: POST {
         return .multipart(parts)
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -177,12 +158,8 @@ public struct FormsUpload: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

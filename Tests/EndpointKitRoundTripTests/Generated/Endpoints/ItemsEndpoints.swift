@@ -34,16 +34,8 @@ public struct ItemsList: GET {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        tags: [String]? = nil,
-        ids: [Int]? = nil,
-        colors: [String]? = nil,
-        sizes: [Int]? = nil,
-        status: ItemStatus,
-        sort: [SortItem]? = nil,
-        since: Date? = nil,
-        at: [Date]? = nil,
-        limit: Int? = nil,
-        minPrice: Double? = nil,
+        tags: [String]? = nil, ids: [Int]? = nil, colors: [String]? = nil, sizes: [Int]? = nil, status: ItemStatus,
+        sort: [SortItem]? = nil, since: Date? = nil, at: [Date]? = nil, limit: Int? = nil, minPrice: Double? = nil,
         inStock: Bool? = nil
     ) {
         self.tags = tags
@@ -81,8 +73,7 @@ public struct ItemsList: GET {
         ]
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -98,12 +89,8 @@ public struct ItemsList: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -132,7 +119,6 @@ public struct ItemsGet: GET {
     public var path: String { "/items/\(segment: itemID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/items/{item_id}" }
-
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["fields": fields] }
 
@@ -143,8 +129,8 @@ public struct ItemsGet: GET {
         return headers
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `Problem`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `Problem`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: Problem.self) }
 }
 
@@ -168,9 +154,7 @@ public struct ItemsGetVersion: GET {
     public var path: String { "/items/\(segment: itemID)/versions/\(segment: version)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/items/{item_id}/versions/{version}" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -194,12 +178,9 @@ public struct ItemsCalendar: GET {
     public var path: String { "/calendar/\(segment: day)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/calendar/{day}" }
-
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["tz": tz] }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -213,12 +194,8 @@ public struct ItemsCalendar: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -244,15 +221,11 @@ public struct ItemsFeedback: POST {
     public var path: String { "/feedback" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/feedback" }
-
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["channel": channel] }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -266,12 +239,8 @@ public struct ItemsFeedback: POST {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

@@ -13,20 +13,14 @@ public struct OrdersList: GET {
     public var status: [OrderStatus]?
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(status: [OrderStatus]? = nil) {
-        self.status = status
-    }
-
+    public init(status: [OrderStatus]? = nil) { self.status = status }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/orders" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/orders" }
-
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["status": status] }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -39,20 +33,15 @@ public struct OrdersCreate: POST {
     public var requestBody: NewOrder
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(requestBody: NewOrder) {
-        self.requestBody = requestBody
-    }
-
+    public init(requestBody: NewOrder) { self.requestBody = requestBody }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/orders" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/orders" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `Problem`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `Problem`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: Problem.self) }
 }
 
@@ -76,12 +65,9 @@ public struct OrdersReplace: PUT {
     public var path: String { "/orders/\(segment: orderID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/orders/{order_id}" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -105,12 +91,9 @@ public struct OrdersDelete: DELETE {
     public var path: String { "/orders/\(segment: orderID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/orders/{order_id}" }
-
     /// The query parameters; those that are `nil` are not sent.
     public var query: Parameters { ["reason": reason] }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -124,12 +107,8 @@ public struct OrdersDelete: DELETE {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -155,11 +134,8 @@ public struct OrdersUpdate: PATCH {
     public var path: String { "/orders/\(segment: orderID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/orders/{order_id}" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }

@@ -8,17 +8,13 @@ import Foundation
 public struct PaymentsList: GET {
     /// The body of a successful response.
     public typealias ResponseType = [Payment]
-
     /// The request, from its parameters; optional ones left out are not sent.
     public init() {}
-
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/payments" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/payments" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -31,20 +27,14 @@ public struct PaymentsCreate: POST {
     public var requestBody: Payment
 
     /// The request, from its parameters; optional ones left out are not sent.
-    public init(requestBody: Payment) {
-        self.requestBody = requestBody
-    }
-
+    public init(requestBody: Payment) { self.requestBody = requestBody }
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/payments" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/payments" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -52,16 +42,12 @@ public struct PaymentsCreate: POST {
 public struct PaymentsShapes: GET {
     /// The body of a successful response.
     public typealias ResponseType = [Shape]
-
     /// The request, from its parameters; optional ones left out are not sent.
     public init() {}
-
     /// The path, each parameter one percent-encoded segment.
     public var path: String { "/shapes" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/shapes" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }

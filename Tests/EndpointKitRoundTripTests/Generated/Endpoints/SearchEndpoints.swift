@@ -47,8 +47,7 @@ public struct SearchRun: GET {
         return query
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
 
@@ -89,7 +88,6 @@ public struct SearchHeaders: GET {
         return headers
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }

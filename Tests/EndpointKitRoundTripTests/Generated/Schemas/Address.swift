@@ -21,9 +21,7 @@ public struct Address: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case street
-        case city
-        case postcode
+        case street, city, postcode
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -21,9 +21,7 @@ public struct Feedback: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case itemID = "item_id"
-        case stars
-        case comment
+        case itemID = "item_id", stars, comment
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -29,16 +29,8 @@ public struct Item: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        id: Int,
-        name: String,
-        status: ItemStatus,
-        price: Double,
-        tags: [String],
-        createdAt: Date,
-        description: String? = nil,
-        dimensions: Dimensions,
-        ratings: [[Int]],
-        attributes: [String: String]
+        id: Int, name: String, status: ItemStatus, price: Double, tags: [String], createdAt: Date,
+        description: String? = nil, dimensions: Dimensions, ratings: [[Int]], attributes: [String: String]
     ) {
         self.id = id
         self.name = name
@@ -53,16 +45,7 @@ public struct Item: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case status
-        case price
-        case tags
-        case createdAt = "created_at"
-        case description
-        case dimensions
-        case ratings
-        case attributes
+        case id, name, status, price, tags, createdAt = "created_at", description, dimensions, ratings, attributes
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -17,12 +17,8 @@ public struct ItemStatus: RawRepresentable, Codable, Hashable, Sendable, CustomS
 
     /// The value as the API writes it.
     public var rawValue: String
-
     /// A value, known or not.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
+    public init(rawValue: String) { self.rawValue = rawValue }
     /// The value as the API writes it.
     public var description: String { rawValue }
 }

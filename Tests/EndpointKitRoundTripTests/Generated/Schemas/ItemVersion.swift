@@ -24,9 +24,6 @@ public struct ItemVersion: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case itemID = "item_id"
-        case version
-        case changedAt = "changed_at"
-        case changes
+        case itemID = "item_id", version, changedAt = "changed_at", changes
     }
 }

@@ -21,11 +21,7 @@ public struct NewOrder: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        customer: Customer,
-        lines: [OrderLine],
-        note: String? = nil,
-        shipping: Address? = nil,
-        payment: Payment,
+        customer: Customer, lines: [OrderLine], note: String? = nil, shipping: Address? = nil, payment: Payment,
         gift: Bool? = nil
     ) {
         self.customer = customer

@@ -27,15 +27,8 @@ public struct Order: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        customer: Customer,
-        lines: [OrderLine],
-        note: String? = nil,
-        shipping: Address? = nil,
-        payment: Payment,
-        gift: Bool,
-        id: Int,
-        status: OrderStatus,
-        placedAt: Date
+        customer: Customer, lines: [OrderLine], note: String? = nil, shipping: Address? = nil, payment: Payment,
+        gift: Bool, id: Int, status: OrderStatus, placedAt: Date
     ) {
         self.customer = customer
         self.lines = lines
@@ -49,15 +42,7 @@ public struct Order: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case customer
-        case lines
-        case note
-        case shipping
-        case payment
-        case gift
-        case id
-        case status
-        case placedAt = "placed_at"
+        case customer, lines, note, shipping, payment, gift, id, status, placedAt = "placed_at"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -21,8 +21,6 @@ public struct OrderLine: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sku
-        case quantity
-        case unitPrice = "unit_price"
+        case sku, quantity, unitPrice = "unit_price"
     }
 }

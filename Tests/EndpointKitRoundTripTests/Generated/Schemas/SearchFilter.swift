@@ -21,8 +21,6 @@ public struct SearchFilter: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case minPrice = "min_price"
-        case inStock = "in_stock"
+        case name, minPrice = "min_price", inStock = "in_stock"
     }
 }

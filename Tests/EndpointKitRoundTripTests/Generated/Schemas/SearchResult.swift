@@ -37,9 +37,7 @@ public struct SearchResult: Codable, Hashable, Sendable, JSONObject {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id
-            case score
-            case highlight
+            case id, score, highlight
         }
 
         /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -21,9 +21,7 @@ public struct TransferPayment: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case method
-        case iban
-        case reference
+        case method, iban, reference
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.
@@ -43,12 +41,8 @@ public struct TransferPayment: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

@@ -30,12 +30,7 @@ public struct Upload: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case kind
-        case labels
-        case size
-        case createdAt = "created_at"
+        case id, title, kind, labels, size, createdAt = "created_at"
     }
 
     /// One of a set of strings; values added later decode too.
@@ -49,12 +44,8 @@ public struct Upload: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

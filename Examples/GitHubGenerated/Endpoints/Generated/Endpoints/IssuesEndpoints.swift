@@ -41,12 +41,10 @@ public struct IssuesCreate: POST {
     public var path: String { "/repos/\(segment: owner)/\(segment: repo)/issues" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/repos/{owner}/{repo}/issues" }
-
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `ErrorBody`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `ErrorBody`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: ErrorBody.self) }
 
     /// An object of the API description.
@@ -69,12 +67,8 @@ public struct IssuesCreate: POST {
 
         /// A value with the given members; those left out are absent.
         public init(
-            title: Title,
-            body: String? = nil,
-            assignee: String? = nil,
-            milestone: Milestone? = nil,
-            labels: [Label]? = nil,
-            assignees: [String]? = nil
+            title: Title, body: String? = nil, assignee: String? = nil, milestone: Milestone? = nil,
+            labels: [Label]? = nil, assignees: [String]? = nil
         ) {
             self.title = title
             self.body = body
@@ -109,14 +103,10 @@ public struct IssuesCreate: POST {
             }
 
             /// The `string` case.
-            public init(stringLiteral value: String) {
-                self = .string(value)
-            }
+            public init(stringLiteral value: String) { self = .string(value) }
 
             /// The `integer` case.
-            public init(integerLiteral value: Int) {
-                self = .integer(value)
-            }
+            public init(integerLiteral value: Int) { self = .integer(value) }
 
             /// The case's value, as it was decoded.
             public func encode(to encoder: any Encoder) throws {
@@ -154,14 +144,10 @@ public struct IssuesCreate: POST {
             }
 
             /// The `string` case.
-            public init(stringLiteral value: String) {
-                self = .string(value)
-            }
+            public init(stringLiteral value: String) { self = .string(value) }
 
             /// The `integer` case.
-            public init(integerLiteral value: Int) {
-                self = .integer(value)
-            }
+            public init(integerLiteral value: Int) { self = .integer(value) }
 
             /// The case's value, as it was decoded.
             public func encode(to encoder: any Encoder) throws {
@@ -197,9 +183,7 @@ public struct IssuesCreate: POST {
             }
 
             /// The `string` case.
-            public init(stringLiteral value: String) {
-                self = .string(value)
-            }
+            public init(stringLiteral value: String) { self = .string(value) }
 
             /// The case's value, as it was decoded.
             public func encode(to encoder: any Encoder) throws {
@@ -287,9 +271,7 @@ public struct IssuesCreate: POST {
             }
 
             private enum CodingKeys: String, CodingKey {
-                case code
-                case message
-                case documentationURL = "documentation_url"
+                case code, message, documentationURL = "documentation_url"
             }
         }
     }

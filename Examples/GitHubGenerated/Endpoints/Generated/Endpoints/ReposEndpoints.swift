@@ -30,9 +30,8 @@ public struct ReposGet: GET {
     public var path: String { "/repos/\(segment: owner)/\(segment: repo)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/repos/{owner}/{repo}" }
-
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `BasicError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `BasicError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicError.self) }
 }
 
@@ -80,15 +79,8 @@ public struct ReposListForAuthenticatedUser: GET {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        visibility: Visibility? = nil,
-        affiliation: String? = nil,
-        type: TypeValue? = nil,
-        sort: Sort? = nil,
-        direction: Direction? = nil,
-        perPage: Int? = nil,
-        page: Int? = nil,
-        since: Date? = nil,
-        before: Date? = nil
+        visibility: Visibility? = nil, affiliation: String? = nil, type: TypeValue? = nil, sort: Sort? = nil,
+        direction: Direction? = nil, perPage: Int? = nil, page: Int? = nil, since: Date? = nil, before: Date? = nil
     ) {
         self.visibility = visibility
         self.affiliation = affiliation
@@ -121,8 +113,8 @@ public struct ReposListForAuthenticatedUser: GET {
         ]
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// an error response's body as `BasicErrorOrValidationError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// `BasicErrorOrValidationError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicErrorOrValidationError.self) }
 
     /// One of a set of strings; values added later decode too.
@@ -138,12 +130,8 @@ public struct ReposListForAuthenticatedUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -165,12 +153,8 @@ public struct ReposListForAuthenticatedUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -190,12 +174,8 @@ public struct ReposListForAuthenticatedUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -211,12 +191,8 @@ public struct ReposListForAuthenticatedUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -248,11 +224,7 @@ public struct ReposListForUser: GET {
 
     /// The request, from its parameters; optional ones left out are not sent.
     public init(
-        username: String,
-        type: TypeValue? = nil,
-        sort: Sort? = nil,
-        direction: Direction? = nil,
-        perPage: Int? = nil,
+        username: String, type: TypeValue? = nil, sort: Sort? = nil, direction: Direction? = nil, perPage: Int? = nil,
         page: Int? = nil
     ) {
         self.username = username
@@ -279,8 +251,7 @@ public struct ReposListForUser: GET {
         ]
     }
 
-    /// Decodes with the description's own names and ISO 8601 dates, whatever the client's decoder;
-    /// no error body is declared.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 
     /// One of a set of strings; values added later decode too.
@@ -296,12 +267,8 @@ public struct ReposListForUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -321,12 +288,8 @@ public struct ReposListForUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }
@@ -342,12 +305,8 @@ public struct ReposListForUser: GET {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

@@ -24,9 +24,6 @@ public struct BasicError: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case message
-        case documentationURL = "documentation_url"
-        case url
-        case status
+        case message, documentationURL = "documentation_url", url, status
     }
 }

@@ -27,11 +27,7 @@ public struct CodeOfConduct: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key
-        case name
-        case url
-        case body
-        case htmlURL = "html_url"
+        case key, name, url, body, htmlURL = "html_url"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -26,10 +26,7 @@ public struct CodeOfConductSimple: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url
-        case key
-        case name
-        case htmlURL = "html_url"
+        case url, key, name, htmlURL = "html_url"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

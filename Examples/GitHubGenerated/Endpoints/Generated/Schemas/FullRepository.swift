@@ -197,100 +197,26 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        id: Int,
-        nodeID: String,
-        name: String,
-        fullName: String,
-        owner: SimpleUser,
-        `private`: Bool,
-        htmlURL: URL,
-        description: String? = nil,
-        fork: Bool,
-        url: URL,
-        archiveURL: String,
-        assigneesURL: String,
-        blobsURL: String,
-        branchesURL: String,
-        collaboratorsURL: String,
-        commentsURL: String,
-        commitsURL: String,
-        compareURL: String,
-        contentsURL: String,
-        contributorsURL: URL,
-        deploymentsURL: URL,
-        downloadsURL: URL,
-        eventsURL: URL,
-        forksURL: URL,
-        gitCommitsURL: String,
-        gitRefsURL: String,
-        gitTagsURL: String,
-        gitURL: String,
-        issueCommentURL: String,
-        issueEventsURL: String,
-        issuesURL: String,
-        keysURL: String,
-        labelsURL: String,
-        languagesURL: URL,
-        mergesURL: URL,
-        milestonesURL: String,
-        notificationsURL: String,
-        pullsURL: String,
-        releasesURL: String,
-        sshURL: String,
-        stargazersURL: URL,
-        statusesURL: String,
-        subscribersURL: URL,
-        subscriptionURL: URL,
-        tagsURL: URL,
-        teamsURL: URL,
-        treesURL: String,
-        cloneURL: String,
-        mirrorURL: URL? = nil,
-        hooksURL: URL,
-        svnURL: URL,
-        homepage: URL? = nil,
-        language: String? = nil,
-        forksCount: Int,
-        stargazersCount: Int,
-        watchersCount: Int,
-        size: Int,
-        defaultBranch: String,
-        openIssuesCount: Int,
-        isTemplate: Bool? = nil,
-        topics: [String]? = nil,
-        hasIssues: Bool,
-        hasProjects: Bool,
-        hasWiki: Bool,
-        hasPages: Bool,
-        hasDownloads: Bool,
-        archived: Bool,
-        disabled: Bool,
-        visibility: String? = nil,
-        pushedAt: Date,
-        createdAt: Date,
-        updatedAt: Date,
-        permissions: Permissions? = nil,
-        allowRebaseMerge: Bool? = nil,
-        templateRepository: NullableRepository? = nil,
-        tempCloneToken: String? = nil,
-        allowSquashMerge: Bool? = nil,
-        allowAutoMerge: Bool? = nil,
-        deleteBranchOnMerge: Bool? = nil,
-        allowMergeCommit: Bool? = nil,
-        allowForking: Bool? = nil,
-        subscribersCount: Int,
-        networkCount: Int,
-        license: NullableLicenseSimple? = nil,
-        organization: NullableSimpleUser? = nil,
-        parent: Repository? = nil,
-        source: Repository? = nil,
-        forks: Int,
-        masterBranch: String? = nil,
-        openIssues: Int,
-        watchers: Int,
-        anonymousAccessEnabled: Bool? = nil,
-        codeOfConduct: CodeOfConductSimple? = nil,
-        securityAndAnalysis: SecurityAndAnalysis? = nil
+        id: Int, nodeID: String, name: String, fullName: String, owner: SimpleUser, `private`: Bool, htmlURL: URL,
+        description: String? = nil, fork: Bool, url: URL, archiveURL: String, assigneesURL: String, blobsURL: String,
+        branchesURL: String, collaboratorsURL: String, commentsURL: String, commitsURL: String, compareURL: String,
+        contentsURL: String, contributorsURL: URL, deploymentsURL: URL, downloadsURL: URL, eventsURL: URL,
+        forksURL: URL, gitCommitsURL: String, gitRefsURL: String, gitTagsURL: String, gitURL: String,
+        issueCommentURL: String, issueEventsURL: String, issuesURL: String, keysURL: String, labelsURL: String,
+        languagesURL: URL, mergesURL: URL, milestonesURL: String, notificationsURL: String, pullsURL: String,
+        releasesURL: String, sshURL: String, stargazersURL: URL, statusesURL: String, subscribersURL: URL,
+        subscriptionURL: URL, tagsURL: URL, teamsURL: URL, treesURL: String, cloneURL: String, mirrorURL: URL? = nil,
+        hooksURL: URL, svnURL: URL, homepage: URL? = nil, language: String? = nil, forksCount: Int,
+        stargazersCount: Int, watchersCount: Int, size: Int, defaultBranch: String, openIssuesCount: Int,
+        isTemplate: Bool? = nil, topics: [String]? = nil, hasIssues: Bool, hasProjects: Bool, hasWiki: Bool,
+        hasPages: Bool, hasDownloads: Bool, archived: Bool, disabled: Bool, visibility: String? = nil, pushedAt: Date,
+        createdAt: Date, updatedAt: Date, permissions: Permissions? = nil, allowRebaseMerge: Bool? = nil,
+        templateRepository: NullableRepository? = nil, tempCloneToken: String? = nil, allowSquashMerge: Bool? = nil,
+        allowAutoMerge: Bool? = nil, deleteBranchOnMerge: Bool? = nil, allowMergeCommit: Bool? = nil,
+        allowForking: Bool? = nil, subscribersCount: Int, networkCount: Int, license: NullableLicenseSimple? = nil,
+        organization: NullableSimpleUser? = nil, parent: Repository? = nil, source: Repository? = nil, forks: Int,
+        masterBranch: String? = nil, openIssues: Int, watchers: Int, anonymousAccessEnabled: Bool? = nil,
+        codeOfConduct: CodeOfConductSimple? = nil, securityAndAnalysis: SecurityAndAnalysis? = nil
     ) {
         self.id = id
         self.nodeID = nodeID
@@ -389,99 +315,32 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case nodeID = "node_id"
-        case name
-        case fullName = "full_name"
-        case owner
-        case `private`
-        case htmlURL = "html_url"
-        case description
-        case fork
-        case url
-        case archiveURL = "archive_url"
-        case assigneesURL = "assignees_url"
-        case blobsURL = "blobs_url"
-        case branchesURL = "branches_url"
-        case collaboratorsURL = "collaborators_url"
-        case commentsURL = "comments_url"
-        case commitsURL = "commits_url"
-        case compareURL = "compare_url"
-        case contentsURL = "contents_url"
-        case contributorsURL = "contributors_url"
-        case deploymentsURL = "deployments_url"
-        case downloadsURL = "downloads_url"
-        case eventsURL = "events_url"
-        case forksURL = "forks_url"
-        case gitCommitsURL = "git_commits_url"
-        case gitRefsURL = "git_refs_url"
-        case gitTagsURL = "git_tags_url"
-        case gitURL = "git_url"
-        case issueCommentURL = "issue_comment_url"
-        case issueEventsURL = "issue_events_url"
-        case issuesURL = "issues_url"
-        case keysURL = "keys_url"
-        case labelsURL = "labels_url"
-        case languagesURL = "languages_url"
-        case mergesURL = "merges_url"
-        case milestonesURL = "milestones_url"
-        case notificationsURL = "notifications_url"
-        case pullsURL = "pulls_url"
-        case releasesURL = "releases_url"
-        case sshURL = "ssh_url"
-        case stargazersURL = "stargazers_url"
-        case statusesURL = "statuses_url"
-        case subscribersURL = "subscribers_url"
-        case subscriptionURL = "subscription_url"
-        case tagsURL = "tags_url"
-        case teamsURL = "teams_url"
-        case treesURL = "trees_url"
-        case cloneURL = "clone_url"
-        case mirrorURL = "mirror_url"
-        case hooksURL = "hooks_url"
-        case svnURL = "svn_url"
-        case homepage
-        case language
-        case forksCount = "forks_count"
-        case stargazersCount = "stargazers_count"
-        case watchersCount = "watchers_count"
-        case size
-        case defaultBranch = "default_branch"
-        case openIssuesCount = "open_issues_count"
-        case isTemplate = "is_template"
-        case topics
-        case hasIssues = "has_issues"
-        case hasProjects = "has_projects"
-        case hasWiki = "has_wiki"
-        case hasPages = "has_pages"
-        case hasDownloads = "has_downloads"
-        case archived
-        case disabled
-        case visibility
-        case pushedAt = "pushed_at"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case permissions
-        case allowRebaseMerge = "allow_rebase_merge"
-        case templateRepository = "template_repository"
-        case tempCloneToken = "temp_clone_token"
-        case allowSquashMerge = "allow_squash_merge"
-        case allowAutoMerge = "allow_auto_merge"
-        case deleteBranchOnMerge = "delete_branch_on_merge"
-        case allowMergeCommit = "allow_merge_commit"
-        case allowForking = "allow_forking"
-        case subscribersCount = "subscribers_count"
-        case networkCount = "network_count"
-        case license
-        case organization
-        case parent
-        case source
-        case forks
-        case masterBranch = "master_branch"
-        case openIssues = "open_issues"
-        case watchers
-        case anonymousAccessEnabled = "anonymous_access_enabled"
-        case codeOfConduct = "code_of_conduct"
+        case id, nodeID = "node_id", name, fullName = "full_name", owner, `private`, htmlURL = "html_url", description
+        case fork, url, archiveURL = "archive_url", assigneesURL = "assignees_url", blobsURL = "blobs_url"
+        case branchesURL = "branches_url", collaboratorsURL = "collaborators_url", commentsURL = "comments_url"
+        case commitsURL = "commits_url", compareURL = "compare_url", contentsURL = "contents_url"
+        case contributorsURL = "contributors_url", deploymentsURL = "deployments_url", downloadsURL = "downloads_url"
+        case eventsURL = "events_url", forksURL = "forks_url", gitCommitsURL = "git_commits_url"
+        case gitRefsURL = "git_refs_url", gitTagsURL = "git_tags_url", gitURL = "git_url"
+        case issueCommentURL = "issue_comment_url", issueEventsURL = "issue_events_url", issuesURL = "issues_url"
+        case keysURL = "keys_url", labelsURL = "labels_url", languagesURL = "languages_url", mergesURL = "merges_url"
+        case milestonesURL = "milestones_url", notificationsURL = "notifications_url", pullsURL = "pulls_url"
+        case releasesURL = "releases_url", sshURL = "ssh_url", stargazersURL = "stargazers_url"
+        case statusesURL = "statuses_url", subscribersURL = "subscribers_url", subscriptionURL = "subscription_url"
+        case tagsURL = "tags_url", teamsURL = "teams_url", treesURL = "trees_url", cloneURL = "clone_url"
+        case mirrorURL = "mirror_url", hooksURL = "hooks_url", svnURL = "svn_url", homepage, language
+        case forksCount = "forks_count", stargazersCount = "stargazers_count", watchersCount = "watchers_count", size
+        case defaultBranch = "default_branch", openIssuesCount = "open_issues_count", isTemplate = "is_template"
+        case topics, hasIssues = "has_issues", hasProjects = "has_projects", hasWiki = "has_wiki"
+        case hasPages = "has_pages", hasDownloads = "has_downloads", archived, disabled, visibility
+        case pushedAt = "pushed_at", createdAt = "created_at", updatedAt = "updated_at", permissions
+        case allowRebaseMerge = "allow_rebase_merge", templateRepository = "template_repository"
+        case tempCloneToken = "temp_clone_token", allowSquashMerge = "allow_squash_merge"
+        case allowAutoMerge = "allow_auto_merge", deleteBranchOnMerge = "delete_branch_on_merge"
+        case allowMergeCommit = "allow_merge_commit", allowForking = "allow_forking"
+        case subscribersCount = "subscribers_count", networkCount = "network_count", license, organization, parent
+        case source, forks, masterBranch = "master_branch", openIssues = "open_issues", watchers
+        case anonymousAccessEnabled = "anonymous_access_enabled", codeOfConduct = "code_of_conduct"
         case securityAndAnalysis = "security_and_analysis"
     }
 
@@ -621,8 +480,7 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case advancedSecurity = "advanced_security"
-            case secretScanning = "secret_scanning"
+            case advancedSecurity = "advanced_security", secretScanning = "secret_scanning"
         }
 
         /// An object of the API description.
@@ -631,9 +489,7 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
             public var status: Status?
 
             /// A value with the given members; those left out are absent.
-            public init(status: Status? = nil) {
-                self.status = status
-            }
+            public init(status: Status? = nil) { self.status = status }
 
             /// One of a set of strings; values added later decode too.
             public struct Status: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
@@ -646,12 +502,8 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
 
                 /// The value as the API writes it.
                 public var rawValue: String
-
                 /// A value, known or not.
-                public init(rawValue: String) {
-                    self.rawValue = rawValue
-                }
-
+                public init(rawValue: String) { self.rawValue = rawValue }
                 /// The value as the API writes it.
                 public var description: String { rawValue }
             }
@@ -663,9 +515,7 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
             public var status: Status?
 
             /// A value with the given members; those left out are absent.
-            public init(status: Status? = nil) {
-                self.status = status
-            }
+            public init(status: Status? = nil) { self.status = status }
 
             /// One of a set of strings; values added later decode too.
             public struct Status: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
@@ -678,12 +528,8 @@ public struct FullRepository: Codable, Hashable, Sendable, JSONObject {
 
                 /// The value as the API writes it.
                 public var rawValue: String
-
                 /// A value, known or not.
-                public init(rawValue: String) {
-                    self.rawValue = rawValue
-                }
-
+                public init(rawValue: String) { self.rawValue = rawValue }
                 /// The value as the API writes it.
                 public var description: String { rawValue }
             }

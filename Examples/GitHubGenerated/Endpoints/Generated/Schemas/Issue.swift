@@ -79,39 +79,14 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        id: Int,
-        nodeID: String,
-        url: URL,
-        repositoryURL: URL,
-        labelsURL: String,
-        commentsURL: URL,
-        eventsURL: URL,
-        htmlURL: URL,
-        number: Int,
-        state: String,
-        title: String,
-        body: String? = nil,
-        user: NullableSimpleUser? = nil,
-        labels: [Label],
-        assignee: NullableSimpleUser? = nil,
-        assignees: [SimpleUser]? = nil,
-        milestone: NullableMilestone? = nil,
-        locked: Bool,
-        activeLockReason: String? = nil,
-        comments: Int,
-        pullRequest: PullRequest? = nil,
-        closedAt: Date? = nil,
-        createdAt: Date,
-        updatedAt: Date,
-        draft: Bool? = nil,
-        closedBy: NullableSimpleUser? = nil,
-        bodyHTML: String? = nil,
-        bodyText: String? = nil,
-        timelineURL: URL? = nil,
-        repository: Repository? = nil,
-        performedViaGithubApp: NullableIntegration? = nil,
-        authorAssociation: AuthorAssociation,
-        reactions: ReactionRollup? = nil
+        id: Int, nodeID: String, url: URL, repositoryURL: URL, labelsURL: String, commentsURL: URL, eventsURL: URL,
+        htmlURL: URL, number: Int, state: String, title: String, body: String? = nil, user: NullableSimpleUser? = nil,
+        labels: [Label], assignee: NullableSimpleUser? = nil, assignees: [SimpleUser]? = nil,
+        milestone: NullableMilestone? = nil, locked: Bool, activeLockReason: String? = nil, comments: Int,
+        pullRequest: PullRequest? = nil, closedAt: Date? = nil, createdAt: Date, updatedAt: Date, draft: Bool? = nil,
+        closedBy: NullableSimpleUser? = nil, bodyHTML: String? = nil, bodyText: String? = nil, timelineURL: URL? = nil,
+        repository: Repository? = nil, performedViaGithubApp: NullableIntegration? = nil,
+        authorAssociation: AuthorAssociation, reactions: ReactionRollup? = nil
     ) {
         self.id = id
         self.nodeID = nodeID
@@ -149,39 +124,13 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case nodeID = "node_id"
-        case url
-        case repositoryURL = "repository_url"
-        case labelsURL = "labels_url"
-        case commentsURL = "comments_url"
-        case eventsURL = "events_url"
-        case htmlURL = "html_url"
-        case number
-        case state
-        case title
-        case body
-        case user
-        case labels
-        case assignee
-        case assignees
-        case milestone
-        case locked
-        case activeLockReason = "active_lock_reason"
-        case comments
-        case pullRequest = "pull_request"
-        case closedAt = "closed_at"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case draft
-        case closedBy = "closed_by"
-        case bodyHTML = "body_html"
-        case bodyText = "body_text"
-        case timelineURL = "timeline_url"
-        case repository
-        case performedViaGithubApp = "performed_via_github_app"
-        case authorAssociation = "author_association"
-        case reactions
+        case id, nodeID = "node_id", url, repositoryURL = "repository_url", labelsURL = "labels_url"
+        case commentsURL = "comments_url", eventsURL = "events_url", htmlURL = "html_url", number, state, title, body
+        case user, labels, assignee, assignees, milestone, locked, activeLockReason = "active_lock_reason", comments
+        case pullRequest = "pull_request", closedAt = "closed_at", createdAt = "created_at", updatedAt = "updated_at"
+        case draft, closedBy = "closed_by", bodyHTML = "body_html", bodyText = "body_text"
+        case timelineURL = "timeline_url", repository, performedViaGithubApp = "performed_via_github_app"
+        case authorAssociation = "author_association", reactions
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.
@@ -245,9 +194,7 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
         }
 
         /// The `string` case.
-        public init(stringLiteral value: String) {
-            self = .string(value)
-        }
+        public init(stringLiteral value: String) { self = .string(value) }
 
         /// The case's value, as it was decoded.
         public func encode(to encoder: any Encoder) throws {
@@ -278,13 +225,8 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
 
             /// A value with the given members; those left out are absent.
             public init(
-                id: Int? = nil,
-                nodeID: String? = nil,
-                url: URL? = nil,
-                name: String? = nil,
-                description: String? = nil,
-                color: String? = nil,
-                `default`: Bool? = nil
+                id: Int? = nil, nodeID: String? = nil, url: URL? = nil, name: String? = nil, description: String? = nil,
+                color: String? = nil, `default`: Bool? = nil
             ) {
                 self.id = id
                 self.nodeID = nodeID
@@ -296,13 +238,7 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
             }
 
             private enum CodingKeys: String, CodingKey {
-                case id
-                case nodeID = "node_id"
-                case url
-                case name
-                case description
-                case color
-                case `default`
+                case id, nodeID = "node_id", url, name, description, color, `default`
             }
         }
     }
@@ -322,11 +258,7 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
 
         /// A value with the given members; those left out are absent.
         public init(
-            mergedAt: Date? = nil,
-            diffURL: URL? = nil,
-            htmlURL: URL? = nil,
-            patchURL: URL? = nil,
-            url: URL? = nil
+            mergedAt: Date? = nil, diffURL: URL? = nil, htmlURL: URL? = nil, patchURL: URL? = nil, url: URL? = nil
         ) {
             self.mergedAt = mergedAt
             self.diffURL = diffURL
@@ -336,11 +268,7 @@ public struct Issue: Codable, Hashable, Sendable, JSONObject {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case mergedAt = "merged_at"
-            case diffURL = "diff_url"
-            case htmlURL = "html_url"
-            case patchURL = "patch_url"
-            case url
+            case mergedAt = "merged_at", diffURL = "diff_url", htmlURL = "html_url", patchURL = "patch_url", url
         }
 
         /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -179,91 +179,25 @@ public struct MinimalRepository: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        id: Int,
-        nodeID: String,
-        name: String,
-        fullName: String,
-        owner: SimpleUser,
-        `private`: Bool,
-        htmlURL: URL,
-        description: String? = nil,
-        fork: Bool,
-        url: URL,
-        archiveURL: String,
-        assigneesURL: String,
-        blobsURL: String,
-        branchesURL: String,
-        collaboratorsURL: String,
-        commentsURL: String,
-        commitsURL: String,
-        compareURL: String,
-        contentsURL: String,
-        contributorsURL: URL,
-        deploymentsURL: URL,
-        downloadsURL: URL,
-        eventsURL: URL,
-        forksURL: URL,
-        gitCommitsURL: String,
-        gitRefsURL: String,
-        gitTagsURL: String,
-        gitURL: String? = nil,
-        issueCommentURL: String,
-        issueEventsURL: String,
-        issuesURL: String,
-        keysURL: String,
-        labelsURL: String,
-        languagesURL: URL,
-        mergesURL: URL,
-        milestonesURL: String,
-        notificationsURL: String,
-        pullsURL: String,
-        releasesURL: String,
-        sshURL: String? = nil,
-        stargazersURL: URL,
-        statusesURL: String,
-        subscribersURL: URL,
-        subscriptionURL: URL,
-        tagsURL: URL,
-        teamsURL: URL,
-        treesURL: String,
-        cloneURL: String? = nil,
-        mirrorURL: String? = nil,
-        hooksURL: URL,
-        svnURL: String? = nil,
-        homepage: String? = nil,
-        language: String? = nil,
-        forksCount: Int? = nil,
-        stargazersCount: Int? = nil,
-        watchersCount: Int? = nil,
-        size: Int? = nil,
-        defaultBranch: String? = nil,
-        openIssuesCount: Int? = nil,
-        isTemplate: Bool? = nil,
-        topics: [String]? = nil,
-        hasIssues: Bool? = nil,
-        hasProjects: Bool? = nil,
-        hasWiki: Bool? = nil,
-        hasPages: Bool? = nil,
-        hasDownloads: Bool? = nil,
-        archived: Bool? = nil,
-        disabled: Bool? = nil,
-        visibility: String? = nil,
-        pushedAt: Date? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        permissions: Permissions? = nil,
-        roleName: String? = nil,
-        templateRepository: NullableRepository? = nil,
-        tempCloneToken: String? = nil,
-        deleteBranchOnMerge: Bool? = nil,
-        subscribersCount: Int? = nil,
-        networkCount: Int? = nil,
-        codeOfConduct: CodeOfConduct? = nil,
-        license: License? = nil,
-        forks: Int? = nil,
-        openIssues: Int? = nil,
-        watchers: Int? = nil,
-        allowForking: Bool? = nil
+        id: Int, nodeID: String, name: String, fullName: String, owner: SimpleUser, `private`: Bool, htmlURL: URL,
+        description: String? = nil, fork: Bool, url: URL, archiveURL: String, assigneesURL: String, blobsURL: String,
+        branchesURL: String, collaboratorsURL: String, commentsURL: String, commitsURL: String, compareURL: String,
+        contentsURL: String, contributorsURL: URL, deploymentsURL: URL, downloadsURL: URL, eventsURL: URL,
+        forksURL: URL, gitCommitsURL: String, gitRefsURL: String, gitTagsURL: String, gitURL: String? = nil,
+        issueCommentURL: String, issueEventsURL: String, issuesURL: String, keysURL: String, labelsURL: String,
+        languagesURL: URL, mergesURL: URL, milestonesURL: String, notificationsURL: String, pullsURL: String,
+        releasesURL: String, sshURL: String? = nil, stargazersURL: URL, statusesURL: String, subscribersURL: URL,
+        subscriptionURL: URL, tagsURL: URL, teamsURL: URL, treesURL: String, cloneURL: String? = nil,
+        mirrorURL: String? = nil, hooksURL: URL, svnURL: String? = nil, homepage: String? = nil,
+        language: String? = nil, forksCount: Int? = nil, stargazersCount: Int? = nil, watchersCount: Int? = nil,
+        size: Int? = nil, defaultBranch: String? = nil, openIssuesCount: Int? = nil, isTemplate: Bool? = nil,
+        topics: [String]? = nil, hasIssues: Bool? = nil, hasProjects: Bool? = nil, hasWiki: Bool? = nil,
+        hasPages: Bool? = nil, hasDownloads: Bool? = nil, archived: Bool? = nil, disabled: Bool? = nil,
+        visibility: String? = nil, pushedAt: Date? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
+        permissions: Permissions? = nil, roleName: String? = nil, templateRepository: NullableRepository? = nil,
+        tempCloneToken: String? = nil, deleteBranchOnMerge: Bool? = nil, subscribersCount: Int? = nil,
+        networkCount: Int? = nil, codeOfConduct: CodeOfConduct? = nil, license: License? = nil, forks: Int? = nil,
+        openIssues: Int? = nil, watchers: Int? = nil, allowForking: Bool? = nil
     ) {
         self.id = id
         self.nodeID = nodeID
@@ -353,91 +287,29 @@ public struct MinimalRepository: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case nodeID = "node_id"
-        case name
-        case fullName = "full_name"
-        case owner
-        case `private`
-        case htmlURL = "html_url"
-        case description
-        case fork
-        case url
-        case archiveURL = "archive_url"
-        case assigneesURL = "assignees_url"
-        case blobsURL = "blobs_url"
-        case branchesURL = "branches_url"
-        case collaboratorsURL = "collaborators_url"
-        case commentsURL = "comments_url"
-        case commitsURL = "commits_url"
-        case compareURL = "compare_url"
-        case contentsURL = "contents_url"
-        case contributorsURL = "contributors_url"
-        case deploymentsURL = "deployments_url"
-        case downloadsURL = "downloads_url"
-        case eventsURL = "events_url"
-        case forksURL = "forks_url"
-        case gitCommitsURL = "git_commits_url"
-        case gitRefsURL = "git_refs_url"
-        case gitTagsURL = "git_tags_url"
-        case gitURL = "git_url"
-        case issueCommentURL = "issue_comment_url"
-        case issueEventsURL = "issue_events_url"
-        case issuesURL = "issues_url"
-        case keysURL = "keys_url"
-        case labelsURL = "labels_url"
-        case languagesURL = "languages_url"
-        case mergesURL = "merges_url"
-        case milestonesURL = "milestones_url"
-        case notificationsURL = "notifications_url"
-        case pullsURL = "pulls_url"
-        case releasesURL = "releases_url"
-        case sshURL = "ssh_url"
-        case stargazersURL = "stargazers_url"
-        case statusesURL = "statuses_url"
-        case subscribersURL = "subscribers_url"
-        case subscriptionURL = "subscription_url"
-        case tagsURL = "tags_url"
-        case teamsURL = "teams_url"
-        case treesURL = "trees_url"
-        case cloneURL = "clone_url"
-        case mirrorURL = "mirror_url"
-        case hooksURL = "hooks_url"
-        case svnURL = "svn_url"
-        case homepage
-        case language
-        case forksCount = "forks_count"
-        case stargazersCount = "stargazers_count"
-        case watchersCount = "watchers_count"
-        case size
-        case defaultBranch = "default_branch"
-        case openIssuesCount = "open_issues_count"
-        case isTemplate = "is_template"
-        case topics
-        case hasIssues = "has_issues"
-        case hasProjects = "has_projects"
-        case hasWiki = "has_wiki"
-        case hasPages = "has_pages"
-        case hasDownloads = "has_downloads"
-        case archived
-        case disabled
-        case visibility
-        case pushedAt = "pushed_at"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case permissions
-        case roleName = "role_name"
-        case templateRepository = "template_repository"
-        case tempCloneToken = "temp_clone_token"
-        case deleteBranchOnMerge = "delete_branch_on_merge"
-        case subscribersCount = "subscribers_count"
-        case networkCount = "network_count"
-        case codeOfConduct = "code_of_conduct"
-        case license
-        case forks
-        case openIssues = "open_issues"
-        case watchers
-        case allowForking = "allow_forking"
+        case id, nodeID = "node_id", name, fullName = "full_name", owner, `private`, htmlURL = "html_url", description
+        case fork, url, archiveURL = "archive_url", assigneesURL = "assignees_url", blobsURL = "blobs_url"
+        case branchesURL = "branches_url", collaboratorsURL = "collaborators_url", commentsURL = "comments_url"
+        case commitsURL = "commits_url", compareURL = "compare_url", contentsURL = "contents_url"
+        case contributorsURL = "contributors_url", deploymentsURL = "deployments_url", downloadsURL = "downloads_url"
+        case eventsURL = "events_url", forksURL = "forks_url", gitCommitsURL = "git_commits_url"
+        case gitRefsURL = "git_refs_url", gitTagsURL = "git_tags_url", gitURL = "git_url"
+        case issueCommentURL = "issue_comment_url", issueEventsURL = "issue_events_url", issuesURL = "issues_url"
+        case keysURL = "keys_url", labelsURL = "labels_url", languagesURL = "languages_url", mergesURL = "merges_url"
+        case milestonesURL = "milestones_url", notificationsURL = "notifications_url", pullsURL = "pulls_url"
+        case releasesURL = "releases_url", sshURL = "ssh_url", stargazersURL = "stargazers_url"
+        case statusesURL = "statuses_url", subscribersURL = "subscribers_url", subscriptionURL = "subscription_url"
+        case tagsURL = "tags_url", teamsURL = "teams_url", treesURL = "trees_url", cloneURL = "clone_url"
+        case mirrorURL = "mirror_url", hooksURL = "hooks_url", svnURL = "svn_url", homepage, language
+        case forksCount = "forks_count", stargazersCount = "stargazers_count", watchersCount = "watchers_count", size
+        case defaultBranch = "default_branch", openIssuesCount = "open_issues_count", isTemplate = "is_template"
+        case topics, hasIssues = "has_issues", hasProjects = "has_projects", hasWiki = "has_wiki"
+        case hasPages = "has_pages", hasDownloads = "has_downloads", archived, disabled, visibility
+        case pushedAt = "pushed_at", createdAt = "created_at", updatedAt = "updated_at", permissions
+        case roleName = "role_name", templateRepository = "template_repository", tempCloneToken = "temp_clone_token"
+        case deleteBranchOnMerge = "delete_branch_on_merge", subscribersCount = "subscribers_count"
+        case networkCount = "network_count", codeOfConduct = "code_of_conduct", license, forks
+        case openIssues = "open_issues", watchers, allowForking = "allow_forking"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.
@@ -545,11 +417,7 @@ public struct MinimalRepository: Codable, Hashable, Sendable, JSONObject {
 
         /// A value with the given members; those left out are absent.
         public init(
-            admin: Bool? = nil,
-            maintain: Bool? = nil,
-            push: Bool? = nil,
-            triage: Bool? = nil,
-            pull: Bool? = nil
+            admin: Bool? = nil, maintain: Bool? = nil, push: Bool? = nil, triage: Bool? = nil, pull: Bool? = nil
         ) {
             self.admin = admin
             self.maintain = maintain
@@ -574,11 +442,7 @@ public struct MinimalRepository: Codable, Hashable, Sendable, JSONObject {
 
         /// A value with the given members; those left out are absent.
         public init(
-            key: String? = nil,
-            name: String? = nil,
-            spdxID: String? = nil,
-            url: String? = nil,
-            nodeID: String? = nil
+            key: String? = nil, name: String? = nil, spdxID: String? = nil, url: String? = nil, nodeID: String? = nil
         ) {
             self.key = key
             self.name = name
@@ -588,11 +452,7 @@ public struct MinimalRepository: Codable, Hashable, Sendable, JSONObject {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case key
-            case name
-            case spdxID = "spdx_id"
-            case url
-            case nodeID = "node_id"
+            case key, name, spdxID = "spdx_id", url, nodeID = "node_id"
         }
     }
 }

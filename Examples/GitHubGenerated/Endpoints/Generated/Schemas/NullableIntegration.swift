@@ -47,23 +47,10 @@ public struct NullableIntegration: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        id: Int,
-        slug: String? = nil,
-        nodeID: String,
-        owner: NullableSimpleUser? = nil,
-        name: String,
-        description: String? = nil,
-        externalURL: URL,
-        htmlURL: URL,
-        createdAt: Date,
-        updatedAt: Date,
-        permissions: Permissions,
-        events: [String],
-        installationsCount: Int? = nil,
-        clientID: String? = nil,
-        clientSecret: String? = nil,
-        webhookSecret: String? = nil,
-        pem: String? = nil
+        id: Int, slug: String? = nil, nodeID: String, owner: NullableSimpleUser? = nil, name: String,
+        description: String? = nil, externalURL: URL, htmlURL: URL, createdAt: Date, updatedAt: Date,
+        permissions: Permissions, events: [String], installationsCount: Int? = nil, clientID: String? = nil,
+        clientSecret: String? = nil, webhookSecret: String? = nil, pem: String? = nil
     ) {
         self.id = id
         self.slug = slug
@@ -85,23 +72,10 @@ public struct NullableIntegration: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case slug
-        case nodeID = "node_id"
-        case owner
-        case name
-        case description
-        case externalURL = "external_url"
-        case htmlURL = "html_url"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case permissions
-        case events
-        case installationsCount = "installations_count"
-        case clientID = "client_id"
-        case clientSecret = "client_secret"
-        case webhookSecret = "webhook_secret"
-        case pem
+        case id, slug, nodeID = "node_id", owner, name, description, externalURL = "external_url", htmlURL = "html_url"
+        case createdAt = "created_at", updatedAt = "updated_at", permissions, events
+        case installationsCount = "installations_count", clientID = "client_id", clientSecret = "client_secret"
+        case webhookSecret = "webhook_secret", pem
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.
@@ -141,10 +115,7 @@ public struct NullableIntegration: Codable, Hashable, Sendable, JSONObject {
 
         /// A value with the given members; those left out are absent.
         public init(
-            issues: String? = nil,
-            checks: String? = nil,
-            metadata: String? = nil,
-            contents: String? = nil,
+            issues: String? = nil, checks: String? = nil, metadata: String? = nil, contents: String? = nil,
             deployments: String? = nil
         ) {
             self.issues = issues

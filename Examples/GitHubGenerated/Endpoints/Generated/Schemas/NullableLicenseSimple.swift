@@ -21,12 +21,7 @@ public struct NullableLicenseSimple: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        key: String,
-        name: String,
-        url: URL? = nil,
-        spdxID: String? = nil,
-        nodeID: String,
-        htmlURL: URL? = nil
+        key: String, name: String, url: URL? = nil, spdxID: String? = nil, nodeID: String, htmlURL: URL? = nil
     ) {
         self.key = key
         self.name = name
@@ -37,12 +32,7 @@ public struct NullableLicenseSimple: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key
-        case name
-        case url
-        case spdxID = "spdx_id"
-        case nodeID = "node_id"
-        case htmlURL = "html_url"
+        case key, name, url, spdxID = "spdx_id", nodeID = "node_id", htmlURL = "html_url"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

@@ -43,22 +43,9 @@ public struct NullableMilestone: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        url: URL,
-        htmlURL: URL,
-        labelsURL: URL,
-        id: Int,
-        nodeID: String,
-        number: Int,
-        state: State,
-        title: String,
-        description: String? = nil,
-        creator: NullableSimpleUser? = nil,
-        openIssues: Int,
-        closedIssues: Int,
-        createdAt: Date,
-        updatedAt: Date,
-        closedAt: Date? = nil,
-        dueOn: Date? = nil
+        url: URL, htmlURL: URL, labelsURL: URL, id: Int, nodeID: String, number: Int, state: State, title: String,
+        description: String? = nil, creator: NullableSimpleUser? = nil, openIssues: Int, closedIssues: Int,
+        createdAt: Date, updatedAt: Date, closedAt: Date? = nil, dueOn: Date? = nil
     ) {
         self.url = url
         self.htmlURL = htmlURL
@@ -79,22 +66,9 @@ public struct NullableMilestone: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url
-        case htmlURL = "html_url"
-        case labelsURL = "labels_url"
-        case id
-        case nodeID = "node_id"
-        case number
-        case state
-        case title
-        case description
-        case creator
-        case openIssues = "open_issues"
-        case closedIssues = "closed_issues"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case closedAt = "closed_at"
-        case dueOn = "due_on"
+        case url, htmlURL = "html_url", labelsURL = "labels_url", id, nodeID = "node_id", number, state, title
+        case description, creator, openIssues = "open_issues", closedIssues = "closed_issues", createdAt = "created_at"
+        case updatedAt = "updated_at", closedAt = "closed_at", dueOn = "due_on"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.
@@ -129,12 +103,8 @@ public struct NullableMilestone: Codable, Hashable, Sendable, JSONObject {
 
         /// The value as the API writes it.
         public var rawValue: String
-
         /// A value, known or not.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+        public init(rawValue: String) { self.rawValue = rawValue }
         /// The value as the API writes it.
         public var description: String { rawValue }
     }

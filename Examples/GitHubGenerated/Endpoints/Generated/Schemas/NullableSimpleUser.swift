@@ -51,27 +51,10 @@ public struct NullableSimpleUser: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        name: String? = nil,
-        email: String? = nil,
-        login: String,
-        id: Int,
-        nodeID: String,
-        avatarURL: URL,
-        gravatarID: String? = nil,
-        url: URL,
-        htmlURL: URL,
-        followersURL: URL,
-        followingURL: String,
-        gistsURL: String,
-        starredURL: String,
-        subscriptionsURL: URL,
-        organizationsURL: URL,
-        reposURL: URL,
-        eventsURL: String,
-        receivedEventsURL: URL,
-        type: String,
-        siteAdmin: Bool,
-        starredAt: String? = nil
+        name: String? = nil, email: String? = nil, login: String, id: Int, nodeID: String, avatarURL: URL,
+        gravatarID: String? = nil, url: URL, htmlURL: URL, followersURL: URL, followingURL: String, gistsURL: String,
+        starredURL: String, subscriptionsURL: URL, organizationsURL: URL, reposURL: URL, eventsURL: String,
+        receivedEventsURL: URL, type: String, siteAdmin: Bool, starredAt: String? = nil
     ) {
         self.name = name
         self.email = email
@@ -97,27 +80,11 @@ public struct NullableSimpleUser: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case email
-        case login
-        case id
-        case nodeID = "node_id"
-        case avatarURL = "avatar_url"
-        case gravatarID = "gravatar_id"
-        case url
-        case htmlURL = "html_url"
-        case followersURL = "followers_url"
-        case followingURL = "following_url"
-        case gistsURL = "gists_url"
-        case starredURL = "starred_url"
-        case subscriptionsURL = "subscriptions_url"
-        case organizationsURL = "organizations_url"
-        case reposURL = "repos_url"
-        case eventsURL = "events_url"
-        case receivedEventsURL = "received_events_url"
-        case type
-        case siteAdmin = "site_admin"
-        case starredAt = "starred_at"
+        case name, email, login, id, nodeID = "node_id", avatarURL = "avatar_url", gravatarID = "gravatar_id", url
+        case htmlURL = "html_url", followersURL = "followers_url", followingURL = "following_url"
+        case gistsURL = "gists_url", starredURL = "starred_url", subscriptionsURL = "subscriptions_url"
+        case organizationsURL = "organizations_url", reposURL = "repos_url", eventsURL = "events_url"
+        case receivedEventsURL = "received_events_url", type, siteAdmin = "site_admin", starredAt = "starred_at"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.

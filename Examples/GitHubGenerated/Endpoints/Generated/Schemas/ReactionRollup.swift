@@ -29,16 +29,8 @@ public struct ReactionRollup: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        url: URL,
-        totalCount: Int,
-        plus1: Int,
-        minus1: Int,
-        laugh: Int,
-        confused: Int,
-        heart: Int,
-        hooray: Int,
-        eyes: Int,
-        rocket: Int
+        url: URL, totalCount: Int, plus1: Int, minus1: Int, laugh: Int, confused: Int, heart: Int, hooray: Int,
+        eyes: Int, rocket: Int
     ) {
         self.url = url
         self.totalCount = totalCount
@@ -53,15 +45,6 @@ public struct ReactionRollup: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url
-        case totalCount = "total_count"
-        case plus1 = "+1"
-        case minus1 = "-1"
-        case laugh
-        case confused
-        case heart
-        case hooray
-        case eyes
-        case rocket
+        case url, totalCount = "total_count", plus1 = "+1", minus1 = "-1", laugh, confused, heart, hooray, eyes, rocket
     }
 }

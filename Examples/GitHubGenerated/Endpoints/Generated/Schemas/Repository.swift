@@ -191,96 +191,25 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
 
     /// A value with the given members; those left out are absent.
     public init(
-        id: Int,
-        nodeID: String,
-        name: String,
-        fullName: String,
-        license: NullableLicenseSimple? = nil,
-        organization: NullableSimpleUser? = nil,
-        forks: Int,
-        permissions: Permissions? = nil,
-        owner: SimpleUser,
-        `private`: Bool,
-        htmlURL: URL,
-        description: String? = nil,
-        fork: Bool,
-        url: URL,
-        archiveURL: String,
-        assigneesURL: String,
-        blobsURL: String,
-        branchesURL: String,
-        collaboratorsURL: String,
-        commentsURL: String,
-        commitsURL: String,
-        compareURL: String,
-        contentsURL: String,
-        contributorsURL: URL,
-        deploymentsURL: URL,
-        downloadsURL: URL,
-        eventsURL: URL,
-        forksURL: URL,
-        gitCommitsURL: String,
-        gitRefsURL: String,
-        gitTagsURL: String,
-        gitURL: String,
-        issueCommentURL: String,
-        issueEventsURL: String,
-        issuesURL: String,
-        keysURL: String,
-        labelsURL: String,
-        languagesURL: URL,
-        mergesURL: URL,
-        milestonesURL: String,
-        notificationsURL: String,
-        pullsURL: String,
-        releasesURL: String,
-        sshURL: String,
-        stargazersURL: URL,
-        statusesURL: String,
-        subscribersURL: URL,
-        subscriptionURL: URL,
-        tagsURL: URL,
-        teamsURL: URL,
-        treesURL: String,
-        cloneURL: String,
-        mirrorURL: URL? = nil,
-        hooksURL: URL,
-        svnURL: URL,
-        homepage: URL? = nil,
-        language: String? = nil,
-        forksCount: Int,
-        stargazersCount: Int,
-        watchersCount: Int,
-        size: Int,
-        defaultBranch: String,
-        openIssuesCount: Int,
-        isTemplate: Bool? = nil,
-        topics: [String]? = nil,
-        hasIssues: Bool,
-        hasProjects: Bool,
-        hasWiki: Bool,
-        hasPages: Bool,
-        hasDownloads: Bool,
-        archived: Bool,
-        disabled: Bool,
-        visibility: String? = nil,
-        pushedAt: Date? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        allowRebaseMerge: Bool? = nil,
-        templateRepository: TemplateRepository? = nil,
-        tempCloneToken: String? = nil,
-        allowSquashMerge: Bool? = nil,
-        allowAutoMerge: Bool? = nil,
-        deleteBranchOnMerge: Bool? = nil,
-        allowMergeCommit: Bool? = nil,
-        allowForking: Bool? = nil,
-        subscribersCount: Int? = nil,
-        networkCount: Int? = nil,
-        openIssues: Int,
-        watchers: Int,
-        masterBranch: String? = nil,
-        starredAt: String? = nil
+        id: Int, nodeID: String, name: String, fullName: String, license: NullableLicenseSimple? = nil,
+        organization: NullableSimpleUser? = nil, forks: Int, permissions: Permissions? = nil, owner: SimpleUser,
+        `private`: Bool, htmlURL: URL, description: String? = nil, fork: Bool, url: URL, archiveURL: String,
+        assigneesURL: String, blobsURL: String, branchesURL: String, collaboratorsURL: String, commentsURL: String,
+        commitsURL: String, compareURL: String, contentsURL: String, contributorsURL: URL, deploymentsURL: URL,
+        downloadsURL: URL, eventsURL: URL, forksURL: URL, gitCommitsURL: String, gitRefsURL: String, gitTagsURL: String,
+        gitURL: String, issueCommentURL: String, issueEventsURL: String, issuesURL: String, keysURL: String,
+        labelsURL: String, languagesURL: URL, mergesURL: URL, milestonesURL: String, notificationsURL: String,
+        pullsURL: String, releasesURL: String, sshURL: String, stargazersURL: URL, statusesURL: String,
+        subscribersURL: URL, subscriptionURL: URL, tagsURL: URL, teamsURL: URL, treesURL: String, cloneURL: String,
+        mirrorURL: URL? = nil, hooksURL: URL, svnURL: URL, homepage: URL? = nil, language: String? = nil,
+        forksCount: Int, stargazersCount: Int, watchersCount: Int, size: Int, defaultBranch: String,
+        openIssuesCount: Int, isTemplate: Bool? = nil, topics: [String]? = nil, hasIssues: Bool, hasProjects: Bool,
+        hasWiki: Bool, hasPages: Bool, hasDownloads: Bool, archived: Bool, disabled: Bool, visibility: String? = nil,
+        pushedAt: Date? = nil, createdAt: Date? = nil, updatedAt: Date? = nil, allowRebaseMerge: Bool? = nil,
+        templateRepository: TemplateRepository? = nil, tempCloneToken: String? = nil, allowSquashMerge: Bool? = nil,
+        allowAutoMerge: Bool? = nil, deleteBranchOnMerge: Bool? = nil, allowMergeCommit: Bool? = nil,
+        allowForking: Bool? = nil, subscribersCount: Int? = nil, networkCount: Int? = nil, openIssues: Int,
+        watchers: Int, masterBranch: String? = nil, starredAt: String? = nil
     ) {
         self.id = id
         self.nodeID = nodeID
@@ -375,96 +304,32 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case nodeID = "node_id"
-        case name
-        case fullName = "full_name"
-        case license
-        case organization
-        case forks
-        case permissions
-        case owner
-        case `private`
-        case htmlURL = "html_url"
-        case description
-        case fork
-        case url
-        case archiveURL = "archive_url"
-        case assigneesURL = "assignees_url"
-        case blobsURL = "blobs_url"
-        case branchesURL = "branches_url"
-        case collaboratorsURL = "collaborators_url"
-        case commentsURL = "comments_url"
-        case commitsURL = "commits_url"
-        case compareURL = "compare_url"
-        case contentsURL = "contents_url"
-        case contributorsURL = "contributors_url"
-        case deploymentsURL = "deployments_url"
-        case downloadsURL = "downloads_url"
-        case eventsURL = "events_url"
-        case forksURL = "forks_url"
-        case gitCommitsURL = "git_commits_url"
-        case gitRefsURL = "git_refs_url"
-        case gitTagsURL = "git_tags_url"
-        case gitURL = "git_url"
-        case issueCommentURL = "issue_comment_url"
-        case issueEventsURL = "issue_events_url"
-        case issuesURL = "issues_url"
-        case keysURL = "keys_url"
-        case labelsURL = "labels_url"
-        case languagesURL = "languages_url"
-        case mergesURL = "merges_url"
-        case milestonesURL = "milestones_url"
-        case notificationsURL = "notifications_url"
-        case pullsURL = "pulls_url"
-        case releasesURL = "releases_url"
-        case sshURL = "ssh_url"
-        case stargazersURL = "stargazers_url"
-        case statusesURL = "statuses_url"
-        case subscribersURL = "subscribers_url"
-        case subscriptionURL = "subscription_url"
-        case tagsURL = "tags_url"
-        case teamsURL = "teams_url"
-        case treesURL = "trees_url"
-        case cloneURL = "clone_url"
-        case mirrorURL = "mirror_url"
-        case hooksURL = "hooks_url"
-        case svnURL = "svn_url"
-        case homepage
-        case language
-        case forksCount = "forks_count"
-        case stargazersCount = "stargazers_count"
-        case watchersCount = "watchers_count"
-        case size
-        case defaultBranch = "default_branch"
-        case openIssuesCount = "open_issues_count"
-        case isTemplate = "is_template"
-        case topics
-        case hasIssues = "has_issues"
-        case hasProjects = "has_projects"
-        case hasWiki = "has_wiki"
-        case hasPages = "has_pages"
-        case hasDownloads = "has_downloads"
-        case archived
-        case disabled
-        case visibility
-        case pushedAt = "pushed_at"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case allowRebaseMerge = "allow_rebase_merge"
-        case templateRepository = "template_repository"
-        case tempCloneToken = "temp_clone_token"
-        case allowSquashMerge = "allow_squash_merge"
-        case allowAutoMerge = "allow_auto_merge"
-        case deleteBranchOnMerge = "delete_branch_on_merge"
-        case allowMergeCommit = "allow_merge_commit"
-        case allowForking = "allow_forking"
-        case subscribersCount = "subscribers_count"
-        case networkCount = "network_count"
-        case openIssues = "open_issues"
-        case watchers
-        case masterBranch = "master_branch"
-        case starredAt = "starred_at"
+        case id, nodeID = "node_id", name, fullName = "full_name", license, organization, forks, permissions, owner
+        case `private`, htmlURL = "html_url", description, fork, url, archiveURL = "archive_url"
+        case assigneesURL = "assignees_url", blobsURL = "blobs_url", branchesURL = "branches_url"
+        case collaboratorsURL = "collaborators_url", commentsURL = "comments_url", commitsURL = "commits_url"
+        case compareURL = "compare_url", contentsURL = "contents_url", contributorsURL = "contributors_url"
+        case deploymentsURL = "deployments_url", downloadsURL = "downloads_url", eventsURL = "events_url"
+        case forksURL = "forks_url", gitCommitsURL = "git_commits_url", gitRefsURL = "git_refs_url"
+        case gitTagsURL = "git_tags_url", gitURL = "git_url", issueCommentURL = "issue_comment_url"
+        case issueEventsURL = "issue_events_url", issuesURL = "issues_url", keysURL = "keys_url"
+        case labelsURL = "labels_url", languagesURL = "languages_url", mergesURL = "merges_url"
+        case milestonesURL = "milestones_url", notificationsURL = "notifications_url", pullsURL = "pulls_url"
+        case releasesURL = "releases_url", sshURL = "ssh_url", stargazersURL = "stargazers_url"
+        case statusesURL = "statuses_url", subscribersURL = "subscribers_url", subscriptionURL = "subscription_url"
+        case tagsURL = "tags_url", teamsURL = "teams_url", treesURL = "trees_url", cloneURL = "clone_url"
+        case mirrorURL = "mirror_url", hooksURL = "hooks_url", svnURL = "svn_url", homepage, language
+        case forksCount = "forks_count", stargazersCount = "stargazers_count", watchersCount = "watchers_count", size
+        case defaultBranch = "default_branch", openIssuesCount = "open_issues_count", isTemplate = "is_template"
+        case topics, hasIssues = "has_issues", hasProjects = "has_projects", hasWiki = "has_wiki"
+        case hasPages = "has_pages", hasDownloads = "has_downloads", archived, disabled, visibility
+        case pushedAt = "pushed_at", createdAt = "created_at", updatedAt = "updated_at"
+        case allowRebaseMerge = "allow_rebase_merge", templateRepository = "template_repository"
+        case tempCloneToken = "temp_clone_token", allowSquashMerge = "allow_squash_merge"
+        case allowAutoMerge = "allow_auto_merge", deleteBranchOnMerge = "delete_branch_on_merge"
+        case allowMergeCommit = "allow_merge_commit", allowForking = "allow_forking"
+        case subscribersCount = "subscribers_count", networkCount = "network_count", openIssues = "open_issues"
+        case watchers, masterBranch = "master_branch", starredAt = "starred_at"
     }
 
     /// Encodes every member; those the description requires are `null` when `nil`, not left out.
@@ -754,88 +619,29 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
 
         /// A value with the given members; those left out are absent.
         public init(
-            id: Int? = nil,
-            nodeID: String? = nil,
-            name: String? = nil,
-            fullName: String? = nil,
-            owner: Owner? = nil,
-            `private`: Bool? = nil,
-            htmlURL: String? = nil,
-            description: String? = nil,
-            fork: Bool? = nil,
-            url: String? = nil,
-            archiveURL: String? = nil,
-            assigneesURL: String? = nil,
-            blobsURL: String? = nil,
-            branchesURL: String? = nil,
-            collaboratorsURL: String? = nil,
-            commentsURL: String? = nil,
-            commitsURL: String? = nil,
-            compareURL: String? = nil,
-            contentsURL: String? = nil,
-            contributorsURL: String? = nil,
-            deploymentsURL: String? = nil,
-            downloadsURL: String? = nil,
-            eventsURL: String? = nil,
-            forksURL: String? = nil,
-            gitCommitsURL: String? = nil,
-            gitRefsURL: String? = nil,
-            gitTagsURL: String? = nil,
-            gitURL: String? = nil,
-            issueCommentURL: String? = nil,
-            issueEventsURL: String? = nil,
-            issuesURL: String? = nil,
-            keysURL: String? = nil,
-            labelsURL: String? = nil,
-            languagesURL: String? = nil,
-            mergesURL: String? = nil,
-            milestonesURL: String? = nil,
-            notificationsURL: String? = nil,
-            pullsURL: String? = nil,
-            releasesURL: String? = nil,
-            sshURL: String? = nil,
-            stargazersURL: String? = nil,
-            statusesURL: String? = nil,
-            subscribersURL: String? = nil,
-            subscriptionURL: String? = nil,
-            tagsURL: String? = nil,
-            teamsURL: String? = nil,
-            treesURL: String? = nil,
-            cloneURL: String? = nil,
-            mirrorURL: String? = nil,
-            hooksURL: String? = nil,
-            svnURL: String? = nil,
-            homepage: String? = nil,
-            language: String? = nil,
-            forksCount: Int? = nil,
-            stargazersCount: Int? = nil,
-            watchersCount: Int? = nil,
-            size: Int? = nil,
-            defaultBranch: String? = nil,
-            openIssuesCount: Int? = nil,
-            isTemplate: Bool? = nil,
-            topics: [String]? = nil,
-            hasIssues: Bool? = nil,
-            hasProjects: Bool? = nil,
-            hasWiki: Bool? = nil,
-            hasPages: Bool? = nil,
-            hasDownloads: Bool? = nil,
-            archived: Bool? = nil,
-            disabled: Bool? = nil,
-            visibility: String? = nil,
-            pushedAt: String? = nil,
-            createdAt: String? = nil,
-            updatedAt: String? = nil,
-            permissions: Permissions? = nil,
-            allowRebaseMerge: Bool? = nil,
-            tempCloneToken: String? = nil,
-            allowSquashMerge: Bool? = nil,
-            allowAutoMerge: Bool? = nil,
-            deleteBranchOnMerge: Bool? = nil,
-            allowUpdateBranch: Bool? = nil,
-            allowMergeCommit: Bool? = nil,
-            subscribersCount: Int? = nil,
-            networkCount: Int? = nil
+            id: Int? = nil, nodeID: String? = nil, name: String? = nil, fullName: String? = nil, owner: Owner? = nil,
+            `private`: Bool? = nil, htmlURL: String? = nil, description: String? = nil, fork: Bool? = nil,
+            url: String? = nil, archiveURL: String? = nil, assigneesURL: String? = nil, blobsURL: String? = nil,
+            branchesURL: String? = nil, collaboratorsURL: String? = nil, commentsURL: String? = nil,
+            commitsURL: String? = nil, compareURL: String? = nil, contentsURL: String? = nil,
+            contributorsURL: String? = nil, deploymentsURL: String? = nil, downloadsURL: String? = nil,
+            eventsURL: String? = nil, forksURL: String? = nil, gitCommitsURL: String? = nil, gitRefsURL: String? = nil,
+            gitTagsURL: String? = nil, gitURL: String? = nil, issueCommentURL: String? = nil,
+            issueEventsURL: String? = nil, issuesURL: String? = nil, keysURL: String? = nil, labelsURL: String? = nil,
+            languagesURL: String? = nil, mergesURL: String? = nil, milestonesURL: String? = nil,
+            notificationsURL: String? = nil, pullsURL: String? = nil, releasesURL: String? = nil, sshURL: String? = nil,
+            stargazersURL: String? = nil, statusesURL: String? = nil, subscribersURL: String? = nil,
+            subscriptionURL: String? = nil, tagsURL: String? = nil, teamsURL: String? = nil, treesURL: String? = nil,
+            cloneURL: String? = nil, mirrorURL: String? = nil, hooksURL: String? = nil, svnURL: String? = nil,
+            homepage: String? = nil, language: String? = nil, forksCount: Int? = nil, stargazersCount: Int? = nil,
+            watchersCount: Int? = nil, size: Int? = nil, defaultBranch: String? = nil, openIssuesCount: Int? = nil,
+            isTemplate: Bool? = nil, topics: [String]? = nil, hasIssues: Bool? = nil, hasProjects: Bool? = nil,
+            hasWiki: Bool? = nil, hasPages: Bool? = nil, hasDownloads: Bool? = nil, archived: Bool? = nil,
+            disabled: Bool? = nil, visibility: String? = nil, pushedAt: String? = nil, createdAt: String? = nil,
+            updatedAt: String? = nil, permissions: Permissions? = nil, allowRebaseMerge: Bool? = nil,
+            tempCloneToken: String? = nil, allowSquashMerge: Bool? = nil, allowAutoMerge: Bool? = nil,
+            deleteBranchOnMerge: Bool? = nil, allowUpdateBranch: Bool? = nil, allowMergeCommit: Bool? = nil,
+            subscribersCount: Int? = nil, networkCount: Int? = nil
         ) {
             self.id = id
             self.nodeID = nodeID
@@ -922,87 +728,30 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id
-            case nodeID = "node_id"
-            case name
-            case fullName = "full_name"
-            case owner
-            case `private`
-            case htmlURL = "html_url"
-            case description
-            case fork
-            case url
-            case archiveURL = "archive_url"
-            case assigneesURL = "assignees_url"
-            case blobsURL = "blobs_url"
-            case branchesURL = "branches_url"
-            case collaboratorsURL = "collaborators_url"
-            case commentsURL = "comments_url"
-            case commitsURL = "commits_url"
-            case compareURL = "compare_url"
-            case contentsURL = "contents_url"
-            case contributorsURL = "contributors_url"
-            case deploymentsURL = "deployments_url"
-            case downloadsURL = "downloads_url"
-            case eventsURL = "events_url"
-            case forksURL = "forks_url"
-            case gitCommitsURL = "git_commits_url"
-            case gitRefsURL = "git_refs_url"
-            case gitTagsURL = "git_tags_url"
-            case gitURL = "git_url"
-            case issueCommentURL = "issue_comment_url"
-            case issueEventsURL = "issue_events_url"
-            case issuesURL = "issues_url"
-            case keysURL = "keys_url"
-            case labelsURL = "labels_url"
-            case languagesURL = "languages_url"
-            case mergesURL = "merges_url"
-            case milestonesURL = "milestones_url"
-            case notificationsURL = "notifications_url"
-            case pullsURL = "pulls_url"
-            case releasesURL = "releases_url"
-            case sshURL = "ssh_url"
-            case stargazersURL = "stargazers_url"
-            case statusesURL = "statuses_url"
-            case subscribersURL = "subscribers_url"
-            case subscriptionURL = "subscription_url"
-            case tagsURL = "tags_url"
-            case teamsURL = "teams_url"
-            case treesURL = "trees_url"
-            case cloneURL = "clone_url"
-            case mirrorURL = "mirror_url"
-            case hooksURL = "hooks_url"
-            case svnURL = "svn_url"
-            case homepage
-            case language
-            case forksCount = "forks_count"
-            case stargazersCount = "stargazers_count"
-            case watchersCount = "watchers_count"
-            case size
-            case defaultBranch = "default_branch"
-            case openIssuesCount = "open_issues_count"
-            case isTemplate = "is_template"
-            case topics
-            case hasIssues = "has_issues"
-            case hasProjects = "has_projects"
-            case hasWiki = "has_wiki"
-            case hasPages = "has_pages"
-            case hasDownloads = "has_downloads"
-            case archived
-            case disabled
-            case visibility
-            case pushedAt = "pushed_at"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case permissions
-            case allowRebaseMerge = "allow_rebase_merge"
-            case tempCloneToken = "temp_clone_token"
-            case allowSquashMerge = "allow_squash_merge"
-            case allowAutoMerge = "allow_auto_merge"
-            case deleteBranchOnMerge = "delete_branch_on_merge"
-            case allowUpdateBranch = "allow_update_branch"
-            case allowMergeCommit = "allow_merge_commit"
-            case subscribersCount = "subscribers_count"
+            case id, nodeID = "node_id", name, fullName = "full_name", owner, `private`, htmlURL = "html_url"
+            case description, fork, url, archiveURL = "archive_url", assigneesURL = "assignees_url"
+            case blobsURL = "blobs_url", branchesURL = "branches_url", collaboratorsURL = "collaborators_url"
+            case commentsURL = "comments_url", commitsURL = "commits_url", compareURL = "compare_url"
+            case contentsURL = "contents_url", contributorsURL = "contributors_url", deploymentsURL = "deployments_url"
+            case downloadsURL = "downloads_url", eventsURL = "events_url", forksURL = "forks_url"
+            case gitCommitsURL = "git_commits_url", gitRefsURL = "git_refs_url", gitTagsURL = "git_tags_url"
+            case gitURL = "git_url", issueCommentURL = "issue_comment_url", issueEventsURL = "issue_events_url"
+            case issuesURL = "issues_url", keysURL = "keys_url", labelsURL = "labels_url"
+            case languagesURL = "languages_url", mergesURL = "merges_url", milestonesURL = "milestones_url"
+            case notificationsURL = "notifications_url", pullsURL = "pulls_url", releasesURL = "releases_url"
+            case sshURL = "ssh_url", stargazersURL = "stargazers_url", statusesURL = "statuses_url"
+            case subscribersURL = "subscribers_url", subscriptionURL = "subscription_url", tagsURL = "tags_url"
+            case teamsURL = "teams_url", treesURL = "trees_url", cloneURL = "clone_url", mirrorURL = "mirror_url"
+            case hooksURL = "hooks_url", svnURL = "svn_url", homepage, language, forksCount = "forks_count"
+            case stargazersCount = "stargazers_count", watchersCount = "watchers_count", size
+            case defaultBranch = "default_branch", openIssuesCount = "open_issues_count", isTemplate = "is_template"
+            case topics, hasIssues = "has_issues", hasProjects = "has_projects", hasWiki = "has_wiki"
+            case hasPages = "has_pages", hasDownloads = "has_downloads", archived, disabled, visibility
+            case pushedAt = "pushed_at", createdAt = "created_at", updatedAt = "updated_at", permissions
+            case allowRebaseMerge = "allow_rebase_merge", tempCloneToken = "temp_clone_token"
+            case allowSquashMerge = "allow_squash_merge", allowAutoMerge = "allow_auto_merge"
+            case deleteBranchOnMerge = "delete_branch_on_merge", allowUpdateBranch = "allow_update_branch"
+            case allowMergeCommit = "allow_merge_commit", subscribersCount = "subscribers_count"
             case networkCount = "network_count"
         }
 
@@ -1047,24 +796,11 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
 
             /// A value with the given members; those left out are absent.
             public init(
-                login: String? = nil,
-                id: Int? = nil,
-                nodeID: String? = nil,
-                avatarURL: String? = nil,
-                gravatarID: String? = nil,
-                url: String? = nil,
-                htmlURL: String? = nil,
-                followersURL: String? = nil,
-                followingURL: String? = nil,
-                gistsURL: String? = nil,
-                starredURL: String? = nil,
-                subscriptionsURL: String? = nil,
-                organizationsURL: String? = nil,
-                reposURL: String? = nil,
-                eventsURL: String? = nil,
-                receivedEventsURL: String? = nil,
-                type: String? = nil,
-                siteAdmin: Bool? = nil
+                login: String? = nil, id: Int? = nil, nodeID: String? = nil, avatarURL: String? = nil,
+                gravatarID: String? = nil, url: String? = nil, htmlURL: String? = nil, followersURL: String? = nil,
+                followingURL: String? = nil, gistsURL: String? = nil, starredURL: String? = nil,
+                subscriptionsURL: String? = nil, organizationsURL: String? = nil, reposURL: String? = nil,
+                eventsURL: String? = nil, receivedEventsURL: String? = nil, type: String? = nil, siteAdmin: Bool? = nil
             ) {
                 self.login = login
                 self.id = id
@@ -1087,24 +823,11 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
             }
 
             private enum CodingKeys: String, CodingKey {
-                case login
-                case id
-                case nodeID = "node_id"
-                case avatarURL = "avatar_url"
-                case gravatarID = "gravatar_id"
-                case url
-                case htmlURL = "html_url"
-                case followersURL = "followers_url"
-                case followingURL = "following_url"
-                case gistsURL = "gists_url"
-                case starredURL = "starred_url"
-                case subscriptionsURL = "subscriptions_url"
-                case organizationsURL = "organizations_url"
-                case reposURL = "repos_url"
-                case eventsURL = "events_url"
-                case receivedEventsURL = "received_events_url"
-                case type
-                case siteAdmin = "site_admin"
+                case login, id, nodeID = "node_id", avatarURL = "avatar_url", gravatarID = "gravatar_id", url
+                case htmlURL = "html_url", followersURL = "followers_url", followingURL = "following_url"
+                case gistsURL = "gists_url", starredURL = "starred_url", subscriptionsURL = "subscriptions_url"
+                case organizationsURL = "organizations_url", reposURL = "repos_url", eventsURL = "events_url"
+                case receivedEventsURL = "received_events_url", type, siteAdmin = "site_admin"
             }
         }
 
@@ -1123,11 +846,7 @@ public struct Repository: Codable, Hashable, Sendable, JSONObject {
 
             /// A value with the given members; those left out are absent.
             public init(
-                admin: Bool? = nil,
-                maintain: Bool? = nil,
-                push: Bool? = nil,
-                triage: Bool? = nil,
-                pull: Bool? = nil
+                admin: Bool? = nil, maintain: Bool? = nil, push: Bool? = nil, triage: Bool? = nil, pull: Bool? = nil
             ) {
                 self.admin = admin
                 self.maintain = maintain

@@ -21,9 +21,7 @@ public struct ValidationError: Codable, Hashable, Sendable, JSONObject {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case message
-        case documentationURL = "documentation_url"
-        case errors
+        case message, documentationURL = "documentation_url", errors
     }
 
     /// An object of the API description.
@@ -43,11 +41,7 @@ public struct ValidationError: Codable, Hashable, Sendable, JSONObject {
 
         /// A value with the given members; those left out are absent.
         public init(
-            resource: String? = nil,
-            field: String? = nil,
-            message: String? = nil,
-            code: String,
-            index: Int? = nil,
+            resource: String? = nil, field: String? = nil, message: String? = nil, code: String, index: Int? = nil,
             value: Value? = nil
         ) {
             self.resource = resource
