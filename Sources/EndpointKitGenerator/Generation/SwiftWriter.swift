@@ -270,7 +270,7 @@
                             let errorBody = endpoint.errorBodyType.map { ", errorBodyType: \($0).self" } ?? ""
                             writer.documentation([
                                 "Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; "
-                                    + (endpoint.errorBodyType.map { "error bodies as `\($0)`." }
+                                    + (endpoint.errorBodyType.map { "errors as `\($0)`." }
                                         ?? "no error body declared.")
                             ])
                             writer.computed(

@@ -62,8 +62,7 @@ public struct PetsList: GET {
         return headers
     }
 
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
-    /// `BasicError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as `BasicError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicError.self) }
 
     /// One of a set of strings; values added later decode too.
@@ -104,7 +103,7 @@ public struct PetsCreate: POST {
     public static var pathTemplate: String? { "/pets" }
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as
     /// `BasicErrorOrValidationError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicErrorOrValidationError.self) }
 }
@@ -125,8 +124,7 @@ public struct PetsGet: GET {
     public var path: String { "/pets/\(segment: petID)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/pets/{pet_id}" }
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
-    /// `BasicError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as `BasicError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicError.self) }
 }
 

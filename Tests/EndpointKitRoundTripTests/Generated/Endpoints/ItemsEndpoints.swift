@@ -129,8 +129,7 @@ public struct ItemsGet: GET {
         return headers
     }
 
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
-    /// `Problem`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as `Problem`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: Problem.self) }
 }
 

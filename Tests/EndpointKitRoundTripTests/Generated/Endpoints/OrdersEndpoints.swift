@@ -40,8 +40,7 @@ public struct OrdersCreate: POST {
     public static var pathTemplate: String? { "/orders" }
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
-    /// `Problem`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as `Problem`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: Problem.self) }
 }
 

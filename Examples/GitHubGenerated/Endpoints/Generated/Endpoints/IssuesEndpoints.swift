@@ -43,8 +43,7 @@ public struct IssuesCreate: POST {
     public static var pathTemplate: String? { "/repos/{owner}/{repo}/issues" }
     /// The request body, as the description's media type.
     public var body: RequestBody { .json(requestBody, encoder: .json) }
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
-    /// `ErrorBody`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as `ErrorBody`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: ErrorBody.self) }
 
     /// An object of the API description.

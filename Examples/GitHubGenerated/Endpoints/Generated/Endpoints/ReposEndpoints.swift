@@ -30,8 +30,7 @@ public struct ReposGet: GET {
     public var path: String { "/repos/\(segment: owner)/\(segment: repo)" }
     /// The path as the description writes it, for logs, metrics and traces.
     public static var pathTemplate: String? { "/repos/{owner}/{repo}" }
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
-    /// `BasicError`.
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as `BasicError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicError.self) }
 }
 
@@ -113,7 +112,7 @@ public struct ReposListForAuthenticatedUser: GET {
         ]
     }
 
-    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; error bodies as
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; errors as
     /// `BasicErrorOrValidationError`.
     public var options: CallOptions { CallOptions(decoder: .json, errorBodyType: BasicErrorOrValidationError.self) }
 
