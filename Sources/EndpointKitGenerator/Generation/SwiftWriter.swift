@@ -267,8 +267,10 @@
                         fallback = "The `\(name)` query parameter."
                     case .header(let name, _): fallback = "The `\(name)` header."
                     case .body, .rawBody: fallback = "The request body."
-                    case .formField(let name): fallback = "The `\(name)` field of the form body."
-                    case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
+                    case .formField(let name), .formObject(let name, _, _), .formJSON(let name):
+                        fallback = "The `\(name)` field of the form body."
+                    case .multipartPart(let name, _, _), .multipartJSON(let name, _, _):
+                        fallback = "The `\(name)` part of the multipart body."
                     }
                     writer.documentation(property.documentation, fallback: fallback)
                     writer.storedProperty(property.name, property.type, isOptional: property.isOptional)
