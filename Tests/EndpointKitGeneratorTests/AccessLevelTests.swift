@@ -22,7 +22,8 @@
                 .replacingOccurrences(of: " )", with: ")")
         }
 
-        @Test("Generated code at an access level matches its golden file", arguments: [AccessModifier.package, .internal])
+        @Test(
+            "Generated code at an access level matches its golden file", arguments: [AccessModifier.package, .internal])
         func matchesGoldenFile(access: AccessModifier) throws {
             let options = GenerationOptions(accessModifier: access, layout: .combined)
             let code = try EndpointGenerator.generate(
@@ -38,7 +39,8 @@
             }
             let expected = try String(contentsOf: golden, encoding: .utf8)
             #expect(
-                text == expected, "run with ENDPOINTKIT_UPDATE_GOLDEN=1 and read the diff of Golden/features-\(access).txt")
+                text == expected,
+                "run with ENDPOINTKIT_UPDATE_GOLDEN=1 and read the diff of Golden/features-\(access).txt")
         }
 
         @Test("The access level is the one difference between the code written at each level")
@@ -72,7 +74,8 @@
         func defaultsToPublic() throws {
             let text = try description("features.yaml")
             let old = try EndpointGenerator.generate(text: text, sourceName: "features.yaml")
-            let new = try EndpointGenerator.generate(text: text, sourceName: "features.yaml", options: GenerationOptions())
+            let new = try EndpointGenerator.generate(
+                text: text, sourceName: "features.yaml", options: GenerationOptions())
             #expect(old.files == new.files)
             #expect(new.files.contains { $0.contents.contains("public struct ") })
         }
@@ -90,7 +93,8 @@
             let header = String(first[..<imports.upperBound])
             #expect(files.files.allSatisfy { $0.contents.hasPrefix(header) })
             func bodies(_ predicate: (GeneratedFile) -> Bool) -> String {
-                files.files.filter(predicate).map { String($0.contents.dropFirst(header.count)) }.joined(separator: "\n")
+                files.files.filter(predicate).map { String($0.contents.dropFirst(header.count)) }.joined(
+                    separator: "\n")
             }
             #expect(combined.files[0].contents == header + bodies { !$0.path.hasPrefix("Endpoints/") })
             #expect(combined.files[1].contents == header + bodies { $0.path.hasPrefix("Endpoints/") })

@@ -78,9 +78,15 @@
         @Test(
             "A swift-openapi-generator key says what EndpointKit does instead",
             arguments: [
-                ("generate: [types, client]", "'generate' is a swift-openapi-generator key: endpointkit-generate always writes"),
+                (
+                    "generate: [types, client]",
+                    "'generate' is a swift-openapi-generator key: endpointkit-generate always writes"
+                ),
                 ("namingStrategy: idiomatic", "'namingStrategy' is a swift-openapi-generator key"),
-                ("typeOverrides:\n  schemas: {UUID: Foundation.UUID}", "'typeOverrides' is a swift-openapi-generator key"),
+                (
+                    "typeOverrides:\n  schemas: {UUID: Foundation.UUID}",
+                    "'typeOverrides' is a swift-openapi-generator key"
+                ),
                 ("additionalImports: [Foundation]", "'additionalImports' is a swift-openapi-generator key"),
                 ("featureFlags: []", "'featureFlags' is a swift-openapi-generator key"),
                 ("filter:\n  schemas: [Pet]", "'filter.schemas' is a swift-openapi-generator key"),
@@ -94,7 +100,10 @@
         @Test(
             "A value of the wrong kind is refused, with its line and what is allowed",
             arguments: [
-                ("accessModifier: private", 1, "'accessModifier' must be one of public, package, internal, found 'private'"),
+                (
+                    "accessModifier: private", 1,
+                    "'accessModifier' must be one of public, package, internal, found 'private'"
+                ),
                 ("layout: [files]", 1, "'layout' must be one of files, combined, found a list"),
                 ("quiet: sometimes", 1, "'quiet' must be true or false, found 'sometimes'"),
                 ("filter:\n  tags: repos", 2, "'filter.tags' must be a list of strings, found 'repos'"),
@@ -124,7 +133,8 @@
                 output: Generated
                 quiet: true
                 """
-            let fromFile = try arguments(["api.yaml", "--config", "cfg/endpointkit-config.yaml"], files: ["cfg/endpointkit-config.yaml": file])
+            let fromFile = try arguments(
+                ["api.yaml", "--config", "cfg/endpointkit-config.yaml"], files: ["cfg/endpointkit-config.yaml": file])
             #expect(fromFile.accessModifier == .internal)
             #expect(fromFile.filter == OperationFilter(tags: ["repos"], operationIDs: ["meta/root"]))
             #expect(fromFile.moduleName == "FromFile")
@@ -164,7 +174,9 @@
             let defaults = ["--output", "/tmp/default"]
             for (option, _, yaml) in Self.optionsAndKeys {
                 let byOption = try arguments(["api.yaml"] + defaults + option, files: [:])
-                let byKey = try arguments(["api.yaml", "--config", "c.yaml"] + (yaml.hasPrefix("output") ? [] : defaults), files: ["c.yaml": yaml])
+                let byKey = try arguments(
+                    ["api.yaml", "--config", "c.yaml"] + (yaml.hasPrefix("output") ? [] : defaults),
+                    files: ["c.yaml": yaml])
                 #expect(byOption.generationOptions == byKey.generationOptions, "\(option)")
                 #expect(byOption.output == byKey.output && byOption.quiet == byKey.quiet, "\(option)")
                 #expect(byOption.validate == byKey.validate, "\(option)")

@@ -72,7 +72,8 @@
 
         @Test("A description that does not parse is reported as file:line:column: error:, with what was expected")
         func invalidSyntaxNamesFileAndLine() throws {
-            let printed = try #require(printedError(generating: "openapi: 3.1.0\ninfo: {title: t, version: \"1\"\npaths:\n"))
+            let printed = try #require(
+                printedError(generating: "openapi: 3.1.0\ninfo: {title: t, version: \"1\"\npaths:\n"))
             #expect(printed.hasPrefix("Sources/API/openapi.yaml:3:1: error: not valid YAML or JSON: parser: "))
             #expect(printed.contains("did not find expected ',' or '}'"))
         }
