@@ -21,17 +21,20 @@ struct TargetDescription {
         let folder = target.directoryURL.path
         guard let description = descriptions.first else {
             throw PluginFailure(
-                "target '\(target.name)' has no OpenAPI description: add openapi.yaml, openapi.yml or openapi.json to \(folder)")
+                "target '\(target.name)' has no OpenAPI description: add openapi.yaml, openapi.yml or openapi.json to \(folder)"
+            )
         }
         guard descriptions.count == 1 else {
             let names = descriptions.map(\.lastPathComponent).sorted().joined(separator: " and ")
             throw PluginFailure(
-                "target '\(target.name)' has \(descriptions.count) OpenAPI descriptions, \(names): keep one in \(folder)")
+                "target '\(target.name)' has \(descriptions.count) OpenAPI descriptions, \(names): keep one in \(folder)"
+            )
         }
         guard configurations.count <= 1 else {
             let names = configurations.map(\.lastPathComponent).sorted().joined(separator: " and ")
             throw PluginFailure(
-                "target '\(target.name)' has \(configurations.count) configuration files, \(names): keep one in \(folder)")
+                "target '\(target.name)' has \(configurations.count) configuration files, \(names): keep one in \(folder)"
+            )
         }
         self.description = description
         self.configuration = configurations.first

@@ -185,7 +185,8 @@
                 for (caseName, value) in openEnum.cases {
                     writer.line("/// `\(value.replacingOccurrences(of: "`", with: "'"))`.")
                     writer.line(
-                        "\(writer.access)static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))")
+                        "\(writer.access)static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))"
+                    )
                 }
                 writer.line()
                 writer.line("/// The value as the API writes it.")
