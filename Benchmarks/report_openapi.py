@@ -10,7 +10,10 @@ AGAINST = {
     "shipped": ("swiftopenapi", "swift-openapi-generator as shipped", 2.0),
     "fastest": ("swiftopenapi-fastest", "swift-openapi-generator at its fastest", 1.3),
     "itself": ("endpointkit-again", "EndpointKit again (A/A)", None),
+    "fastest-by-hand": ("swiftopenapi-fastest", "swift-openapi-generator at its fastest", None),
 }
+# The side measured against the other: EndpointKit's generated client, or the same work by hand.
+OURS = {"fastest-by-hand": ("byhand", "By hand")}
 
 
 def median_of(runs, label, key):
@@ -39,16 +42,17 @@ def number(value, digits=0):
 
 def table(runs, against):
     other, title, target = AGAINST[against]
+    side, side_title = OURS.get(against, ("endpointkit", "EndpointKit"))
     lines = [
-        f"| Transport | Call | In flight | EndpointKit req/s | {title} req/s | EK / other | "
-        "Allocations per call (EK / other) | CPU per call (EK / other) | Target |",
+        f"| Transport | Call | In flight | {side_title} req/s | {title} req/s | Ratio | "
+        "Allocations per call (each side) | CPU per call (each side) | Target |",
         "|---|---|--:|--:|--:|--:|--:|--:|---|",
     ]
     for transport, transport_name in TRANSPORTS:
         for call, call_name in CALLS:
             for concurrency in (1, 32):
                 suffix = f"{call} c={concurrency} against={against}"
-                ours = f"openapi generated-{transport}-endpointkit {suffix}"
+                ours = f"openapi generated-{transport}-{side} {suffix}"
                 theirs = f"openapi generated-{transport}-{other} {suffix}"
                 if ours not in runs or theirs not in runs:
                     continue
@@ -79,4 +83,6 @@ def sections(runs, rounds):
          table(runs, "fastest")),
         (f"### Generated clients: EndpointKit against itself, the spread (median of {rounds} rounds)",
          table(runs, "itself")),
+        (f"### The same work by hand against swift-openapi-generator at its fastest (median of {rounds} rounds)",
+         table(runs, "fastest-by-hand")),
     ]

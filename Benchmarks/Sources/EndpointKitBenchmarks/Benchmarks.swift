@@ -22,7 +22,7 @@ enum Benchmarks {
         generated clients of Sources/IssuesSwiftOpenAPI/openapi.yaml (a local nginx):
           generated-ahc-endpointkit, generated-ahc-swiftopenapi, generated-ahc-swiftopenapi-fastest,
           generated-urlsession-endpointkit, generated-urlsession-swiftopenapi,
-          generated-urlsession-swiftopenapi-fastest
+          generated-urlsession-swiftopenapi-fastest, generated-ahc-byhand, generated-urlsession-byhand
           the network options, --call list|create (--expect 5 for list, 1 for create)
         decoding: decode-jsondecoder, decode-responsedecoder, decode-client,
           decode-jsonserialization, decode-jsonobject, decode-snake-jsondecoder,

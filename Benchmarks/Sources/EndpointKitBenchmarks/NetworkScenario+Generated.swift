@@ -10,8 +10,9 @@ import Foundation
 /// The generated clients of the issues description, each over AsyncHTTPClient or URLSession:
 /// `generated-TRANSPORT-endpointkit` (endpointkit-generate's endpoints, a `Client` over EndpointKit's
 /// transport), `generated-TRANSPORT-swiftopenapi` (swift-openapi-generator's client as shipped) and
-/// `generated-TRANSPORT-swiftopenapi-fastest` (configured at its fastest), TRANSPORT being `ahc` or
-/// `urlsession`; `--call list|create` chooses the `GET` or the `POST`.
+/// `generated-TRANSPORT-swiftopenapi-fastest` (configured at its fastest) and `generated-TRANSPORT-byhand`
+/// (the same work by hand on the same transport), TRANSPORT being `ahc` or `urlsession`;
+/// `--call list|create` chooses the `GET` or the `POST`.
 extension NetworkScenario {
     /// The contender of a `generated-` scenario.
     func generatedContender(named name: String) async throws -> Contender {
@@ -49,6 +50,24 @@ extension NetworkScenario {
                 name, call: call, baseURL: baseURL, setup: .fastest,
                 transport: SwiftOpenAPIContenders.urlSessionTransport(.fastest, session: session),
                 probe: Self.protocolHeader(session, url: url), shutdown: {})
+        case "generated-ahc-byhand":
+            let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration())
+            return ByHandIssuesContenders.contender(
+                name, make: { ByHandIssuesContenders.asyncHTTPClient(call, client: httpClient, baseURL: $0, requestID: $1) },
+                baseURL: baseURL, probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
+        case "generated-ahc-byhand-delegate":
+            // Diagnosis, not in run's table: by hand through the delegate API.
+            let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration())
+            return ByHandIssuesContenders.contender(
+                name,
+                make: {
+                    ByHandIssuesContenders.asyncHTTPClientDelegate(call, client: httpClient, baseURL: $0, requestID: $1)
+                }, baseURL: baseURL, probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
+        case "generated-urlsession-byhand":
+            let session = URLSession(configuration: tunedConfiguration())
+            return ByHandIssuesContenders.contender(
+                name, make: { ByHandIssuesContenders.urlSession(call, session: session, baseURL: $0, requestID: $1) },
+                baseURL: baseURL, probe: Self.protocolHeader(session, url: url), shutdown: {})
         default:
             throw UsageError(message: "unknown network scenario \(name)")
         }
