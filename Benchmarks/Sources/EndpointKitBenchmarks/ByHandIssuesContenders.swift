@@ -68,7 +68,8 @@ enum ByHandIssuesContenders {
             }
             let response = try await client.execute(request, timeout: .seconds(60))
             let body = try await response.body.collect(upTo: 64 << 20)
-            return try count(call, status: Int(response.status.code), body: Data(body.readableBytesView), decoder: decoder)
+            return try count(
+                call, status: Int(response.status.code), body: Data(body.readableBytesView), decoder: decoder)
         }
     }
 
@@ -102,7 +103,9 @@ enum ByHandIssuesContenders {
     {
         let encoder = makeEncoder()
         let decoder = makeDecoder()
-        guard let address = URL(string: url(call, baseURL: baseURL)) else { return { throw UsageError(message: "bad URL") } }
+        guard let address = URL(string: url(call, baseURL: baseURL)) else {
+            return { throw UsageError(message: "bad URL") }
+        }
         var template = URLRequest(url: address)
         template.allHTTPHeaderFields = ["Accept": "application/json", "X-Request-ID": requestID]
         if call == .create {

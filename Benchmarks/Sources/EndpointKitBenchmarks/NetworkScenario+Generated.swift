@@ -53,7 +53,8 @@ extension NetworkScenario {
         case "generated-ahc-byhand":
             let httpClient = HTTPClient(configuration: try asyncHTTPClientConfiguration())
             return ByHandIssuesContenders.contender(
-                name, make: { ByHandIssuesContenders.asyncHTTPClient(call, client: httpClient, baseURL: $0, requestID: $1) },
+                name,
+                make: { ByHandIssuesContenders.asyncHTTPClient(call, client: httpClient, baseURL: $0, requestID: $1) },
                 baseURL: baseURL, probe: Self.protocolHeader(httpClient, url: url), shutdown: httpClient.stop)
         case "generated-ahc-byhand-delegate":
             // Diagnosis, not in run's table: by hand through the delegate API.

@@ -13,7 +13,9 @@ public struct FormatStyleDateTranscoder: DateTranscoder {
         style = Date.ISO8601FormatStyle(includingFractionalSeconds: includingFractionalSeconds)
     }
 
+    /// `date` in RFC 3339.
     public func encode(_ date: Date) throws -> String { style.format(date) }
 
+    /// The date that RFC 3339 `text` writes; throws when it writes none.
     public func decode(_ text: String) throws -> Date { try style.parse(text) }
 }
