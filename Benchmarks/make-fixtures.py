@@ -96,6 +96,21 @@ def small_repository(rng):
     return repo
 
 
+def issue(number, title, closed=False):
+    """An issue as the generated clients' description (Sources/IssuesSwiftOpenAPI/openapi.yaml)
+    writes it: RFC 3339 dates without fractional seconds, as GitHub sends them."""
+    return {
+        "id": 2_000_000_000 + number, "number": number, "title": title,
+        "body": f"Steps to reproduce issue {number}: build in release mode, run the benchmarks, read the table.",
+        "state": "closed" if closed else "open",
+        "user": {"login": "octocat", "id": 583231, "site_admin": False},
+        "labels": [{"name": "bug", "color": "d73a4a"}, {"name": "performance", "color": "0e8a16"}],
+        "comments": number % 7,
+        "created_at": f"2026-11-{10 + number:02d}T08:15:42Z", "updated_at": f"2026-11-{11 + number:02d}T17:03:09Z",
+        "closed_at": f"2026-11-{12 + number:02d}T09:00:00Z" if closed else None,
+    }
+
+
 def main(directory):
     os.makedirs(directory, exist_ok=True)
     rng = random.Random(42)
@@ -109,6 +124,11 @@ def main(directory):
         for suffix, value in [("", payload), ("-camel", camel(payload))]:
             with open(os.path.join(directory, f"{name}{suffix}.json"), "w") as file:
                 json.dump(value, file, separators=(",", ":"))
+    # The generated clients' calls: 5 issues for the list, the created issue for the POST.
+    issues = [issue(number, f"Issue number {number}", closed=number % 2 == 0) for number in range(1, 6)]
+    for name, value in [("issues-5", issues), ("issue-created", issue(6, "Benchmark issue"))]:
+        with open(os.path.join(directory, f"{name}.json"), "w") as file:
+            json.dump(value, file, separators=(",", ":"))
     # Server-Sent Events for the streaming scenarios: N events of 100 bytes, `id` and `data`.
     for count in (100_000, 1_000_000):
         path = os.path.join(directory, f"events-{count}.sse")

@@ -5,6 +5,8 @@ import re
 import statistics
 from collections import defaultdict
 
+import report_openapi
+
 LINE = re.compile(r'round=(\d+) label="([^"]+)" RESULT (.*)')
 
 
@@ -313,7 +315,7 @@ def main():
         ("### Memory", memory(runs)),
         ("### Streaming", streaming(runs)),
         ("### Idle timeout lateness", idle_timeouts(runs)),
-    ]
+    ] + report_openapi.sections(runs, arguments.rounds)
     for title, lines in sections:
         if lines:
             print(title)

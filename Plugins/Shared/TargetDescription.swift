@@ -15,23 +15,30 @@ struct TargetDescription {
 
     /// The files of `target`; an error a user can act on when there is no description, or two.
     init(of target: SourceModuleTarget) throws {
-        let files = target.sourceFiles.map(\.url)
+        try self.init(files: target.sourceFiles.map(\.url), target: target.name, folder: target.directoryURL.path)
+    }
+
+    /// The description and configuration among `files`, the files of the target named `target`,
+    /// in `folder`.
+    init(files: [URL], target: String, folder: String) throws {
         let descriptions = files.filter { Self.descriptionNames.contains($0.lastPathComponent) }
         let configurations = files.filter { Self.configurationNames.contains($0.lastPathComponent) }
-        let folder = target.directoryURL.path
         guard let description = descriptions.first else {
             throw PluginFailure(
-                "target '\(target.name)' has no OpenAPI description: add openapi.yaml, openapi.yml or openapi.json to \(folder)")
+                "target '\(target)' has no OpenAPI description: add openapi.yaml, openapi.yml or openapi.json to \(folder)"
+            )
         }
         guard descriptions.count == 1 else {
             let names = descriptions.map(\.lastPathComponent).sorted().joined(separator: " and ")
             throw PluginFailure(
-                "target '\(target.name)' has \(descriptions.count) OpenAPI descriptions, \(names): keep one in \(folder)")
+                "target '\(target)' has \(descriptions.count) OpenAPI descriptions, \(names): keep one in \(folder)"
+            )
         }
         guard configurations.count <= 1 else {
             let names = configurations.map(\.lastPathComponent).sorted().joined(separator: " and ")
             throw PluginFailure(
-                "target '\(target.name)' has \(configurations.count) configuration files, \(names): keep one in \(folder)")
+                "target '\(target)' has \(configurations.count) configuration files, \(names): keep one in \(folder)"
+            )
         }
         self.description = description
         self.configuration = configurations.first

@@ -103,7 +103,8 @@
             do {
                 return try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw ConfigurationError(path: path, message: "cannot read the configuration file: \(error.localizedDescription)")
+                throw ConfigurationError(
+                    path: path, message: "cannot read the configuration file: \(error.localizedDescription)")
             }
         }
     }

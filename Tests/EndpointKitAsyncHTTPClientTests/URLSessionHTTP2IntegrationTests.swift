@@ -12,6 +12,15 @@
     struct URLSessionHTTP2IntegrationTests {
         typealias Servers = HTTP2Servers
 
+        /// The transport, kept until the process ends. This suite runs alone in its process, so its
+        /// session would be deallocated as the process exits, and libcurl's cleanup of its TLS
+        /// connections (`curl_multi_cleanup` → `SSL_free`, on URLSession's thread) can then meet
+        /// OpenSSL's own exit handler: seen once under ThreadSanitizer on a loaded machine, a
+        /// SEGV in `CRYPTO_THREAD_unlock` after every test had passed (LinuxNotes). A transport
+        /// never deallocated cleans nothing up at exit. The fault is between FoundationNetworking,
+        /// libcurl and OpenSSL; a test cannot reproduce a race at exit without crashing the run.
+        static let transport = URLSessionTransport()
+
         @Test(
             "URLSession: 352 GETs, 32 in flight, against a server that sends GOAWAY after 11 requests a connection: none fails"
         )
@@ -23,7 +32,7 @@
             let client = Client(baseURL: Servers.recyclingURL) {
                 $0.retryPolicy = Servers.goAwayRetryPolicy
                 $0.timeouts = Timeouts(idle: 5)
-                $0.transport = URLSessionTransport()
+                $0.transport = Self.transport
             }
             let results = await Servers.getConcurrently(client, key: Servers.key())
             // URLSession keeps at most 4 connections a host on Linux (LinuxNotes): 32 calls in

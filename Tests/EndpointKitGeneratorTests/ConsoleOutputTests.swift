@@ -57,5 +57,43 @@
                     ])
             }
         }
+
+        /// The error generating `text` throws, as endpointkit-generate prints it.
+        private func printedError(generating text: String) -> String? {
+            do {
+                _ = try EndpointGenerator.generate(text: text, sourceName: "openapi.yaml")
+                return nil
+            } catch let error as GeneratorError {
+                return diagnostic(for: error, in: "Sources/API/openapi.yaml")
+            } catch {
+                return nil
+            }
+        }
+
+        @Test("A description that does not parse is reported as file:line:column: error:, with what was expected")
+        func invalidSyntaxNamesFileAndLine() throws {
+            let printed = try #require(
+                printedError(generating: "openapi: 3.1.0\ninfo: {title: t, version: \"1\"\npaths:\n"))
+            #expect(printed.hasPrefix("Sources/API/openapi.yaml:3:1: error: not valid YAML or JSON: parser: "))
+            #expect(printed.contains("did not find expected ',' or '}'"))
+        }
+
+        @Test("A malformed description is reported as file:line: error:, with the place and what was expected")
+        func malformedDescriptionNamesFileAndLine() throws {
+            let text = """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                  /get:
+                    get:
+                      parameters:
+                        - {name: q, in: query, required: yes-please, schema: {type: string}}
+                      responses: {"200": {description: ok}}
+                """
+            #expect(
+                printedError(generating: text)
+                    == "Sources/API/openapi.yaml:7: error: malformed description at "
+                    + "#/paths/~1get/get/parameters/0/required (line 7): expected true or false, found 'yes-please'")
+        }
     }
 #endif

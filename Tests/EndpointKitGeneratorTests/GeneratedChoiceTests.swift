@@ -84,6 +84,47 @@ struct GeneratedChoiceTests {
     }
 }
 
+// `AdoptionEvent` has a discriminator (`type`) that only its visit member has a value of: a note and
+// a reference have none of their own, and are tried in turn when the value names no member.
+@Suite("Generated discriminated choices with members that no value names")
+struct GeneratedDiscriminatorFallbackTests {
+    private func decode(_ json: String) throws -> AdoptionEvent {
+        try JSONDecoder().decode(AdoptionEvent.self, from: Data(json.utf8))
+    }
+
+    @Test("The member the discriminator names is decoded, and a value that does not fit it is still an error")
+    func decodesTheNamedMember() throws {
+        #expect(
+            try decode(#"{"type": "visit", "day": "Monday"}"#) == .visitEvent(VisitEvent(type: .visit, day: "Monday")))
+        #expect(throws: DecodingError.self) { try decode(#"{"type": "visit", "text": "no day"}"#) }
+    }
+
+    @Test("A value that names no member, or has none, is the first member without a value of its own that decodes")
+    func decodesTheFallbackMembersInOrder() throws {
+        #expect(try decode(#"{"text": "Fed the cat"}"#) == .eventNote(.init(text: "Fed the cat")))
+        #expect(try decode(#"{"type": "note", "text": "Fed the cat"}"#) == .eventNote(.init(text: "Fed the cat")))
+        #expect(try decode(#"{"type": "item_reference", "id": "ev_1"}"#) == .eventReference(.init(id: "ev_1")))
+        #expect(try decode(#"{"type": null, "id": "ev_1", "text": "both"}"#) == .eventNote(.init(text: "both")))
+    }
+
+    @Test("A value that no member decodes is unknown, kept as it was, and encodes back unchanged")
+    func keepsWhatNoMemberDecodes() async throws {
+        let body = #"[{"type": "visit", "day": "Friday"}, {"type": "birthday", "age": 3}, 7]"#
+        let client = Client(baseURL: URL(string: "https://pets.example/api")!) {
+            $0.retryPolicy = .never
+            $0.transport = StubTransport(answering: .status(200, body: body))
+        }
+        let events = try await client.get(AdoptionsListEvents())
+        #expect(
+            events == [
+                .visitEvent(VisitEvent(type: .visit, day: "Friday")),
+                .unknown(.object(["type": .string("birthday"), "age": .int(3)])), .unknown(.int(7)),
+            ])
+        let encoded = try JSONEncoder().encode(events)
+        #expect(try JSONDecoder().decode([AdoptionEvent].self, from: encoded) == events)
+    }
+}
+
 @Suite("Generated base schemas with a discriminator")
 struct GeneratedPolymorphicBaseTests {
     @Test("A base schema with a discriminator decodes as the component extending it that the value names")

@@ -93,4 +93,89 @@ struct GeneratedFormBodyTests {
         #expect(!text.contains("name=\"pages\""))
         #expect(request.value(forHTTPHeaderField: "Content-Length") == String(body.count))
     }
+
+    /// The parts of a multipart request's body: each part's headers and content.
+    private func multipartParts(of request: RecordedRequest) throws -> [(headers: String, content: String)] {
+        let contentType = try #require(request.headers["Content-Type"])
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        return String(decoding: request.body ?? Data(), as: UTF8.self)
+            .components(separatedBy: "--\(boundary)").dropFirst().dropLast()
+            .map { part in
+                let pieces = part.components(separatedBy: "\r\n\r\n")
+                return (pieces[0], pieces.dropFirst().joined(separator: "\r\n\r\n"))
+            }
+    }
+
+    @Test("A multipart object part is its JSON (application/json), an array's a part per element, a choice its text")
+    func sendsObjectPartsAsJSON() async throws {
+        let transport = StubTransport(answering: .status(204))
+        let details = RecordDetails(kind: "checkup", at: Date(timeIntervalSince1970: 1_795_600_800))
+        _ = try await client(transport).post(
+            AdoptionsUploadRecord(
+                adoptionID: 3, details: details, model: "premium", weight: "12.5",
+                visits: [RecordDetails(kind: "a", at: Date(timeIntervalSince1970: 0), notes: ["x"]), details],
+                vet: .init(name: "Dr. Who")))
+        let parts = try multipartParts(of: try #require(await transport.requests.first))
+        #expect(
+            parts.map(\.headers) == [
+                "\r\nContent-Disposition: form-data; name=\"details\"\r\nContent-Type: application/json",
+                "\r\nContent-Disposition: form-data; name=\"model\"",
+                "\r\nContent-Disposition: form-data; name=\"weight\"",
+                "\r\nContent-Disposition: form-data; name=\"visits\"\r\nContent-Type: application/json",
+                "\r\nContent-Disposition: form-data; name=\"visits\"\r\nContent-Type: application/json",
+                "\r\nContent-Disposition: form-data; name=\"vet\"\r\nContent-Type: application/vnd.vet+json",
+            ])
+        #expect(parts[1].content == "premium\r\n")
+        #expect(parts[2].content == "12.5\r\n")
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let json = { (index: Int) in Data(parts[index].content.utf8.dropLast(2)) }  // the CR LF after it
+        #expect(try decoder.decode(RecordDetails.self, from: json(0)) == details)
+        #expect(parts[0].content.contains(#""at":"2026-11-25T10:00:00Z""#))
+        #expect(try decoder.decode(RecordDetails.self, from: json(3)).notes == ["x"])
+        #expect(try decoder.decode(RecordDetails.self, from: json(4)) == details)
+        #expect(try JSONValue(parsing: json(5)) == .object(["name": .string("Dr. Who")]))
+    }
+
+    @Test("Form object fields: deepObject as name[member], form exploded as members, not exploded as one list")
+    func sendsFormObjectFields() async throws {
+        let transport = StubTransport(answering: .status(201))
+        _ = try await client(transport).post(
+            AdoptionsPayFee(
+                amount: 40, donor: Donor(name: "Ada", age: 36), billing: Donor(name: "Bo", member: true),
+                range: Donor(name: "Cy", age: 7), mode: "7"))
+        let request = try #require(await transport.requests.first)
+        #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(
+            String(decoding: request.body ?? Data(), as: UTF8.self)
+                == "amount=40&donor%5Bname%5D=Ada&donor%5Bage%5D=36&name=Bo&member=true&range=name%2CCy%2Cage%2C7"
+                + "&mode=7")
+    }
+
+    @Test("A field of any value: an object's members as the style says, else the value as text; JSON as its text")
+    func sendsAnyValueAndJSONFormFields() async throws {
+        let transport = StubTransport(answering: .status(201))
+        let details = RecordDetails(kind: "fee", at: Date(timeIntervalSince1970: 1_795_600_800))
+        _ = try await client(transport).post(
+            AdoptionsPayFee(
+                amount: 1,
+                parameter: .object(["Memo": .string("rent"), "Amount": .int(5), "Gone": .null]),
+                details: details))
+        _ = try await client(transport).post(AdoptionsPayFee(amount: 2, parameter: .string("plain")))
+        let bodies = await transport.requests.map { String(decoding: $0.body ?? Data(), as: UTF8.self) }
+        #expect(bodies.count == 2)
+        let (fields, json) = try #require(bodies.first?.split(separator: "&details=").map(String.init).pairs)
+        #expect(fields == "amount=1&Amount=5&Memo=rent")
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let text = try #require(json.removingPercentEncoding)
+        #expect(try decoder.decode(RecordDetails.self, from: Data(text.utf8)) == details)
+        #expect(text.contains(#""at":"2026-11-25T10:00:00Z""#))
+        #expect(bodies.last == "amount=2&parameter=plain")
+    }
+}
+
+extension Array {
+    /// The two elements of a two-element array.
+    fileprivate var pairs: (Element, Element)? { count == 2 ? (self[0], self[1]) : nil }
 }

@@ -51,7 +51,7 @@
         func generatesEveryOperation() throws {
             let code = try EndpointGenerator.generate(
                 text: roundTripOrOwnDescription("roundtrip-3.1.yaml"), sourceName: "roundtrip-3.1.yaml")
-            #expect(code.endpointCount == 17)
+            #expect(code.endpointCount == 20)
         }
     }
 #endif

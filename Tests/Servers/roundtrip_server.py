@@ -18,8 +18,10 @@ not ("is not of type 'object'"), an array header in simple style and an integer 
 are not converted from text). What it does not check: `const` and a numeric exclusiveMinimum in
 the 3.1 forms (see accept_openapi_31). Answers are validated against their schemas for the 3.1
 forms only: connexion honours `nullable` only beside `type` or `enum`, so it refuses null for
-3.0's `allOf: [{$ref: X}, {nullable: true}]`. Writes {"port": N} to --ports-file once it
-listens; exits when its parent does if --exit-with-parent is given.
+3.0's `allOf: [{$ref: X}, {nullable: true}]`. Form and multipart bodies are read as OpenAPI
+says, which connexion 3.3 does not do alone (see resolve_form_per_openapi): objects in a form in
+form style and deepObject, an object part of a multipart body as JSON. Writes {"port": N} to
+--ports-file once it listens; exits when its parent does if --exit-with-parent is given.
 
     python roundtrip_server.py --descriptions DIR --ports-file FILE [--exit-with-parent]
 """
@@ -27,6 +29,7 @@ listens; exits when its parent does if --exit-with-parent is given.
 import argparse
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -59,8 +62,115 @@ def accept_openapi_31():
     connexion.spec.OpenAPISpecification._validate_spec = classmethod(validate)
 
 
+def is_object_schema(schema):
+    """Whether a value of `schema` (references already resolved by connexion) is an object."""
+    if schema.get("type") == "object" or "properties" in schema:
+        return True
+    members = schema.get("oneOf", []) + schema.get("anyOf", []) + schema.get("allOf", [])
+    return bool(members) and any(map(is_object_schema, members))
+
+
+def is_json_media_type(media_type):
+    essence = media_type.split(";")[0].strip().lower()
+    return essence == "application/json" or (essence.startswith("application/") and essence.endswith("+json"))
+
+
+def scalar(schema, text):
+    """A form field's text as the type its schema gives it: the first of its types (or of its
+    oneOf or anyOf members' types) that reads it; the text itself when none does."""
+    kinds = [schema.get("type")] + [member.get("type") for member in schema.get("oneOf", []) + schema.get("anyOf", [])]
+    for kind in kinds:
+        try:
+            if kind == "integer":
+                return int(text)
+            if kind == "number":
+                return float(text)
+            if kind == "boolean" and text in ("true", "false"):
+                return text == "true"
+        except ValueError:
+            continue
+    return text
+
+
+def object_members(name, schema, encoding, fields, declared):
+    """The members of the object field `name` of a form body, taken out of `fields` (name: list of
+    texts), as its encoding's style writes them; None when the body does not hold it."""
+    style = encoding.get("style", "form")
+    if style == "deepObject":
+        pattern = re.compile(re.escape(name) + r"\[([^\[\]]*)\]")
+        members = {m.group(1): fields.pop(key)[-1] for key in list(fields) if (m := pattern.fullmatch(key))}
+    elif not encoding.get("explode", True):
+        if name not in fields:
+            return None
+        texts = fields.pop(name)[-1].split(",")
+        members = dict(zip(texts[::2], texts[1::2]))
+    else:
+        # Exploded: each member is a field of its own, told apart from the body's own fields.
+        names = schema.get("properties", {}).keys() or [key for key in fields if key not in declared]
+        members = {key: fields.pop(key)[-1] for key in list(fields) if key in names and key not in declared}
+    if not members:
+        return None
+    values = schema.get("additionalProperties") if isinstance(schema.get("additionalProperties"), dict) else {}
+    return {key: scalar(schema.get("properties", {}).get(key, values), text) for key, text in members.items()}
+
+
+def resolve_form_per_openapi():
+    """connexion 3.3 reads a form or multipart body's fields as text, as arrays, or as JSON when
+    the field's encoding names a JSON contentType, and nothing else: it fails with KeyError 'type'
+    on a field whose schema has no `type` (a oneOf or anyOf of scalars), reads an object part of a
+    multipart body as text unless its encoding names JSON (OpenAPI makes application/json the
+    default for an object), and refuses an object field of a form in form style or deepObject (its
+    members arrive as fields of their own, "extra" to strict validation). This reads them as
+    OpenAPI 3.0 and 3.1 say; the values are then validated against their schemas as before.
+    After validation connexion types the fields again for the handler's arguments, by `type` alone
+    (failing on a JSON part, or on a field without `type`); the mock handler takes none, so the
+    body is handed over as it is."""
+    import connexion.decorators.parameter as handler_arguments
+    from connexion.uri_parsing import OpenAPIURIParser
+    from connexion.validators.form_data import FormDataValidator, MultiPartFormDataValidator
+
+    parse = FormDataValidator._parse
+
+    async def parse_knowing_media_type(self, stream, scope):
+        if self._uri_parser is not None:
+            self._uri_parser.is_multipart = isinstance(self, MultiPartFormDataValidator)
+        return await parse(self, stream, scope)
+
+    def resolve_form(self, form_data):
+        schema = self._body_schema
+        if schema is None or schema.get("type") != "object":
+            return form_data
+        properties = schema.get("properties", {})
+        encodings = self._body_encoding
+        multipart = getattr(self, "is_multipart", False)
+        resolved = {}
+        for name, field in properties.items():
+            encoding = encodings.get(name, {})
+            if multipart or not is_object_schema(field) or "contentType" in encoding:
+                continue
+            members = object_members(name, field, encoding, form_data, properties.keys())
+            if members is not None:
+                resolved[name] = members
+        for name, texts in form_data.items():
+            field = properties.get(name, {})
+            content_type = encodings.get(name, {}).get("contentType")
+            element = field.get("items", {}) if field.get("type") == "array" else field
+            if content_type is not None:
+                as_json = is_json_media_type(content_type.split(",")[0])
+            else:
+                as_json = multipart and is_object_schema(element)
+            values = [json.loads(text) if as_json else scalar(element, text) for text in texts]
+            resolved[name] = values if field.get("type") == "array" else values[-1]
+        return resolved
+
+    FormDataValidator._parse = parse_knowing_media_type
+    handler_arguments._get_body_argument_form = lambda body, *, operation, content_type: dict(body or {})
+    OpenAPIURIParser.resolve_form = resolve_form
+
+
 def make_app(descriptions: Path):
     accept_openapi_31()
+    resolve_form_per_openapi()
     app = connexion.AsyncApp(__name__, specification_dir=str(descriptions.resolve()))
     for base, name in FORMS.items():
         app.add_api(

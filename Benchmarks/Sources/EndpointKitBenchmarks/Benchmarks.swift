@@ -19,6 +19,11 @@ enum Benchmarks {
           [--max-connections N] [--ca PEM] [--http-version automatic|1.1]
           [--versus SCENARIO [--blocks N]] (both in one process, in N alternating blocks each)
           (an https --base-url: --ca is the CA AsyncHTTPClient trusts; URLSession trusts the system's)
+        generated clients of Sources/IssuesSwiftOpenAPI/openapi.yaml (a local nginx):
+          generated-ahc-endpointkit, generated-ahc-swiftopenapi, generated-ahc-swiftopenapi-fastest,
+          generated-urlsession-endpointkit, generated-urlsession-swiftopenapi,
+          generated-urlsession-swiftopenapi-fastest, generated-ahc-byhand, generated-urlsession-byhand
+          the network options, --call list|create (--expect 5 for list, 1 for create)
         decoding: decode-jsondecoder, decode-responsedecoder, decode-client,
           decode-jsonserialization, decode-jsonobject, decode-snake-jsondecoder,
           decode-snake-responsedecoder, decode-concurrent-jsondecoder and decode-concurrent-client

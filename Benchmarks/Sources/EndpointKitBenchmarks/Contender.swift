@@ -15,3 +15,10 @@ extension HTTPClient {
         { try await self.shutdown() }
     }
 }
+
+extension Contender {
+    /// The same contender under another name.
+    func renamed(_ name: String) -> Contender {
+        Contender(name: name, fetch: fetch, probe: probe, shutdown: shutdown)
+    }
+}

@@ -38,6 +38,8 @@ struct NetworkScenario {
     /// this one's.
     let versus: String?
     let blocks: Int
+    /// For the `generated-` scenarios, the `GET` of the issues or the `POST` of one (`--call`).
+    let call: IssuesCall
 
     init(name: String, options: Options) throws {
         self.name = name
@@ -62,6 +64,10 @@ struct NetworkScenario {
         let versus = options.string("versus", default: "")
         self.versus = versus.isEmpty ? nil : versus
         blocks = self.versus == nil ? 1 : try options.integer("blocks", default: 10)
+        guard let call = IssuesCall(rawValue: options.string("call", default: "list")) else {
+            throw UsageError(message: "--call is list or create")
+        }
+        self.call = call
         guard requests >= blocks else { throw UsageError(message: "--requests must be at least --blocks") }
     }
 
@@ -118,7 +124,10 @@ struct NetworkScenario {
         let results = await Result {
             contenders.append(try await contender(named: name))
             if let versus {
-                contenders.append(try await contender(named: versus))
+                let other = try await contender(named: versus)
+                // A scenario against itself (the spread between two identical sides): the second
+                // is named apart, so that each side has its own RESULT line.
+                contenders.append(versus == name ? other.renamed(versus + "-again") : other)
             }
             return try await measure(contenders)
         }
@@ -210,6 +219,8 @@ struct NetworkScenario {
             return try await endpointKit(name, over: try asyncHTTPClientConfiguration(tls: tlsPolicy)) {
                 try asyncHTTPClientTransport($0)
             }
+        case let generated where generated.hasPrefix("generated-"):
+            return try await generatedContender(named: generated)
         default:
             throw UsageError(message: "unknown network scenario \(name)")
         }

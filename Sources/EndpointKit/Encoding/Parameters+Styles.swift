@@ -55,6 +55,28 @@ extension Parameters {
     }
 }
 
+extension Parameters {
+    /// Adds a value as its JSON text, the way OpenAPI sends a form field whose encoding's
+    /// `contentType` is `application/json`.
+    ///
+    /// ```swift
+    /// var fields: Parameters = ["name": "Ada"]
+    /// try fields.append(json: ["plan": "pro"], for: "metadata")   // metadata={"plan":"pro"}, escaped
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode; `nil` adds nothing.
+    ///   - name: The parameter's name.
+    ///   - encoder: How the value becomes JSON; ``JSONBodyEncoder``'s defaults (ISO 8601 dates) by default.
+    /// - Throws: `EncodingError` when the value cannot be encoded (a `Double.nan`, say).
+    public mutating func append(json value: (some Encodable)?, for name: String, encoder: JSONBodyEncoder = .json)
+        throws
+    {
+        guard let value else { return }
+        append(String(decoding: try encoder.encodedBody(value), as: UTF8.self), for: name)
+    }
+}
+
 extension ParameterValue {
     /// The value as one piece of text, the way OpenAPI's `simple` style writes a header and its
     /// delimited styles write a query parameter: a string as it is, a Boolean as `true` or

@@ -14,6 +14,7 @@ public struct RequestBody: Sendable {
         case empty
         case encodable(any Encodable & Sendable, encoder: (any BodyEncoder)?)
         case form(Parameters)
+        case formBuilt(@Sendable () throws -> Parameters)
         case data(Data, contentType: String)
         case multipart([MultipartPart], boundary: String?)
     }
@@ -53,6 +54,26 @@ public struct RequestBody: Sendable {
     /// - Returns: A body that carries `fields`.
     public static func form(_ fields: Parameters) -> RequestBody {
         RequestBody(content: .form(fields))
+    }
+
+    /// Form fields made when the request is built, by a function that may fail: for a field
+    /// whose value is JSON text (``Parameters/append(json:for:encoder:)``), say.
+    ///
+    /// ```swift
+    /// var body: RequestBody {
+    ///     .form {
+    ///         var fields: Parameters = ["name": name]
+    ///         try fields.append(json: metadata, for: "metadata")
+    ///         return fields
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter makeFields: Returns the fields, in order; what it throws fails the call with
+    ///   ``InvalidRequest/encodingFailed(description:)`` before anything is sent.
+    /// - Returns: A body that carries the fields `makeFields` returns.
+    public static func form(_ makeFields: @escaping @Sendable () throws -> Parameters) -> RequestBody {
+        RequestBody(content: .formBuilt(makeFields))
     }
 
     /// Raw bytes, sent as they are with the given `Content-Type`.

@@ -33,7 +33,8 @@ struct MultipartEncoding: Sendable {
     ///
     /// - Throws: ``InvalidRequest/encodingFailed(description:)`` for an invalid boundary,
     ///   ``InvalidRequest/invalidHeaderValue(name:)`` for a content type with control
-    ///   characters, ``InvalidRequest/unreadableFile(_:reason:)`` for a file that cannot be read.
+    ///   characters, ``InvalidRequest/unreadableFile(_:reason:)`` for a file that cannot be read,
+    ///   ``InvalidRequest/encodingFailed(description:)`` for a JSON part whose value cannot be encoded.
     init(parts: [MultipartPart], boundary: String?) throws(EndpointError) {
         let boundary = boundary ?? Self.makeBoundary()
         guard Self.isValid(boundary: boundary) else {
@@ -48,6 +49,13 @@ struct MultipartEncoding: Sendable {
             switch part.content {
             case .data(let data):
                 pending.append(data)
+            case .json(let value, let encoder):
+                do {
+                    pending.append(try encoder.encodedBody(value))
+                } catch {
+                    throw .invalidRequest(
+                        .encodingFailed(description: "the part '\(part.name)' cannot be encoded as JSON: \(error)"))
+                }
             case .file(let url):
                 segments.append(.bytes(pending))
                 pending = Data()

@@ -18,6 +18,8 @@ public struct MultipartPart: Sendable {
     enum Content: Sendable {
         case data(Data)
         case file(URL)
+        /// A value encoded as JSON when the body is laid out.
+        case json(any Encodable & Sendable, encoder: JSONBodyEncoder)
     }
 
     let name: String
@@ -47,6 +49,29 @@ public struct MultipartPart: Sendable {
         _ data: Data, name: String, filename: String? = nil, contentType: String = "application/octet-stream"
     ) -> MultipartPart {
         MultipartPart(name: name, filename: filename, contentType: contentType, content: .data(data))
+    }
+
+    /// A value sent as its JSON text, the way OpenAPI sends an object in a multipart body: a part
+    /// without a file name whose `Content-Type` is `application/json` unless you say otherwise.
+    ///
+    /// ```swift
+    /// .json(ExpiresAfter(anchor: "created_at", seconds: 3600), name: "expires_after")
+    /// ```
+    ///
+    /// The value is encoded when the body is built; a value that cannot be encoded (a `Double.nan`)
+    /// fails the call with ``InvalidRequest/encodingFailed(description:)`` before anything is sent.
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - name: The field's name.
+    ///   - contentType: The part's media type; `application/json` by default.
+    ///   - encoder: How the value becomes JSON; ``JSONBodyEncoder``'s defaults (ISO 8601 dates) by default.
+    /// - Returns: The part.
+    public static func json(
+        _ value: some Encodable & Sendable, name: String, contentType: String = "application/json",
+        encoder: JSONBodyEncoder = .json
+    ) -> MultipartPart {
+        MultipartPart(name: name, filename: nil, contentType: contentType, content: .json(value, encoder: encoder))
     }
 
     /// A file on disk, read while the request is sent rather than loaded into memory, so its

@@ -159,6 +159,9 @@ struct RequestBuilder: Sendable {
         case .form(let fields):
             try encoding { try formEncoder.encode(fields, into: &request) }
             return Self.bodyHeaders(of: request)
+        case .formBuilt(let makeFields):
+            try encoding { try formEncoder.encode(try makeFields(), into: &request) }
+            return Self.bodyHeaders(of: request)
         case .data(let data, let contentType):
             request.httpBody = data
             return ["Content-Type": contentType]

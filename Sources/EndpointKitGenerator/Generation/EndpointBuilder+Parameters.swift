@@ -128,7 +128,7 @@
         }
 
         /// Whether a value of `schema` is a string, a number or a Boolean, references followed.
-        private func isScalar(_ schema: Schema) -> Bool {
+        func isScalar(_ schema: Schema) -> Bool {
             switch types.resolved(schema).kind {
             case .string, .stringEnum, .integer, .number, .boolean: return true
             default: return false

@@ -15,9 +15,17 @@
             case rawBody(contentType: String)
             /// A field of an `application/x-www-form-urlencoded` body.
             case formField(name: String)
+            /// An object field of an `application/x-www-form-urlencoded` body, its members written as
+            /// the encoding's `style` says.
+            case formObject(name: String, style: ObjectStyle, members: ObjectMembers)
+            /// A field of an `application/x-www-form-urlencoded` body sent as its JSON text.
+            case formJSON(name: String)
             /// A part of a `multipart/form-data` body: text, or with `isFile`, a `MultipartFile` (or an
             /// array of them) sent with `contentType`, or the type its file or its bytes suggest.
             case multipartPart(name: String, isFile: Bool, contentType: String?)
+            /// A part of a `multipart/form-data` body that holds a value's JSON, sent with `contentType`;
+            /// with `isArray`, one part per element.
+            case multipartJSON(name: String, contentType: String, isArray: Bool)
         }
 
         /// How an object parameter's members are written.
@@ -34,6 +42,8 @@
             case properties([(jsonName: String, name: String)])
             /// A dictionary's entries.
             case dictionary
+            /// A `JSONValue`: an object's members; any other value as itself.
+            case jsonValue
         }
 
         struct Property {

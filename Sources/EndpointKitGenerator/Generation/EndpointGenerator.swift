@@ -30,7 +30,8 @@
         public static func generate(
             text: String, filter: OperationFilter = OperationFilter(), sourceName: String, moduleName: String? = nil
         ) throws -> GeneratedCode {
-            try generate(text: text, sourceName: sourceName, options: GenerationOptions(filter: filter, moduleName: moduleName))
+            try generate(
+                text: text, sourceName: sourceName, options: GenerationOptions(filter: filter, moduleName: moduleName))
         }
 
         /// Generates the files that `options` asks for: the operations its filter selects, at its
@@ -42,7 +43,9 @@
         ///   - options: Which operations, for which module, at which access level, in which layout.
         /// - Returns: The files, each with a path relative to the output directory, and warnings.
         /// - Throws: ``GeneratorError`` when the description cannot be read or is malformed.
-        public static func generate(text: String, sourceName: String, options: GenerationOptions) throws -> GeneratedCode {
+        public static func generate(text: String, sourceName: String, options: GenerationOptions) throws
+            -> GeneratedCode
+        {
             let filter = options.filter
             let document = try OpenAPIDescription(text: text)
             var warnings = document.warnings
@@ -113,10 +116,16 @@
             }
             warnings += typeBuilder.warnings
             if typeBuilder.needsIndirect {
-                files.append(GeneratedFile(path: IndirectSupport.path, contents: header + IndirectSupport.source(access: options.accessModifier)))
+                files.append(
+                    GeneratedFile(
+                        path: IndirectSupport.path,
+                        contents: header + IndirectSupport.source(access: options.accessModifier)))
             }
             if builder.needsMultipartSupport {
-                files.append(GeneratedFile(path: MultipartSupport.path, contents: header + MultipartSupport.source(access: options.accessModifier)))
+                files.append(
+                    GeneratedFile(
+                        path: MultipartSupport.path,
+                        contents: header + MultipartSupport.source(access: options.accessModifier)))
             }
 
             var tagOrder: [String] = []

@@ -54,6 +54,10 @@
         private mutating func discriminatedInitializer(
             _ choice: ChoiceDeclaration, propertyName: String, values: [[String]]
         ) {
+            guard values.allSatisfy({ !$0.isEmpty }) else {
+                fallbackInitializer(choice, propertyName: propertyName, values: values)
+                return
+            }
             let known = values.flatMap { $0 }
             line("/// The case that the `\(propertyName)` member names; a value that names none is an error.")
             block("\(access)init(from decoder: any Decoder) throws") { writer in
@@ -85,6 +89,39 @@
                 writer.line("    throw DecodingError.dataCorruptedError(")
                 writer.line("        forKey: key, in: members,")
                 writer.line("        debugDescription: \(text))")
+                writer.line("}")
+            }
+        }
+
+        /// A discriminated choice with cases that no value names: the case the value names, else the
+        /// first of those cases whose type decodes, in the description's order; `unknown` when none does.
+        private mutating func fallbackInitializer(
+            _ choice: ChoiceDeclaration, propertyName: String, values: [[String]]
+        ) {
+            line("/// The case that the `\(propertyName)` member names; when it names none, or is missing, the first")
+            line("/// case with no `\(propertyName)` value of its own whose type decodes; `unknown` when none does.")
+            block("\(access)init(from decoder: any Decoder) throws") { writer in
+                writer.line("let key = JSONCodingKey(\(literal(propertyName)))")
+                writer.line("let container = try decoder.singleValueContainer()")
+                writer.line("let members = try? decoder.container(keyedBy: JSONCodingKey.self)")
+                writer.line("switch try? members?.decodeIfPresent(String.self, forKey: key) {")
+                for (index, (caseName, type)) in choice.cases.enumerated() where !values[index].isEmpty {
+                    writer.line("case \(values[index].map { literal($0) + "?" }.joined(separator: ", ")):")
+                    writer.line("    self = .\(SwiftName.escaped(caseName))(try container.decode(\(type).self))")
+                }
+                writer.line("default:")
+                writer.level += 1
+                let fallbacks = choice.cases.indices.filter { values[$0].isEmpty }
+                for (position, index) in fallbacks.enumerated() {
+                    let (caseName, type) = choice.cases[index]
+                    writer.condition(
+                        position == 0 ? "if" : "} else if", ["let value = try? container.decode(\(type).self)"])
+                    writer.line("    self = .\(SwiftName.escaped(caseName))(value)")
+                }
+                writer.line("} else {")
+                writer.line("    self = .unknown(try container.decode(JSONValue.self))")
+                writer.line("}")
+                writer.level -= 1
                 writer.line("}")
             }
         }

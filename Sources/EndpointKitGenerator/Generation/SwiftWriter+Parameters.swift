@@ -29,28 +29,9 @@
                         writer.line(
                             "query.append(\(Self.queryValue(value, separator: separator)), for: \(literal(name)))")
                     case .queryObject(let name, let style, let members):
-                        let access = property.isOptional ? "\(value)?." : "\(value)."
-                        let membersExpression: [String]
-                        switch members {
-                        case .dictionary:
-                            membersExpression = ["Parameters(\(value)\(property.isOptional ? " ?? [:]" : ""))"]
-                        case .properties(let names):
-                            membersExpression = names.map {
-                                "\(literal($0.jsonName)): \(access)\(SwiftName.escaped($0.name))"
-                            }
-                        }
-                        let label: String
-                        let trailing: String
-                        switch style {
-                        case .deepObject:
-                            label = "deepObject"
-                            trailing = "for: \(literal(name))"
-                        case .form(let explode):
-                            label = "formObject"
-                            trailing = "explode: \(explode), for: \(literal(name))"
-                        }
-                        writer.objectAppend(
-                            label: label, members: membersExpression, isList: Self.isList(members), trailing)
+                        writer.appendObject(
+                            value, isOptional: property.isOptional, named: name, style: style, members: members,
+                            to: "query")
                     default:
                         break
                     }
@@ -59,20 +40,53 @@
             }
         }
 
-        private static func isList(_ members: EndpointDeclaration.ObjectMembers) -> Bool {
-            if case .properties = members { return true }
-            return false
+        /// Appends the members of the object `value` (an expression) to the `Parameters` named
+        /// `variable`, as `style` writes them: `query.append(deepObject: [...], for: "name")`, on one
+        /// line or over several; for a `JSONValue`, its members when it is an object, else the value.
+        mutating func appendObject(
+            _ value: String, isOptional: Bool, named name: String, style: EndpointDeclaration.ObjectStyle,
+            members: EndpointDeclaration.ObjectMembers, to variable: String
+        ) {
+            let access = isOptional ? "\(value)?." : "\(value)."
+            let label: String
+            let trailing: String
+            switch style {
+            case .deepObject:
+                label = "deepObject"
+                trailing = "for: \(literal(name))"
+            case .form(let explode):
+                label = "formObject"
+                trailing = "explode: \(explode), for: \(literal(name))"
+            }
+            switch members {
+            case .dictionary:
+                let dictionary = "Parameters(\(value)\(isOptional ? " ?? [:]" : ""))"
+                objectAppend(to: variable, label: label, members: [dictionary], isList: false, trailing)
+            case .properties(let names):
+                let members = names.map { "\(literal($0.jsonName)): \(access)\(SwiftName.escaped($0.name))" }
+                objectAppend(to: variable, label: label, members: members, isList: true, trailing)
+            case .jsonValue:
+                line("if case .object(let members)\(isOptional ? "?" : "") = \(value) {")
+                level += 1
+                objectAppend(to: variable, label: label, members: ["Parameters(members)"], isList: false, trailing)
+                level -= 1
+                line("} else {")
+                line("    \(variable).append(\(value), for: \(literal(name)))")
+                line("}")
+            }
         }
 
         /// `query.append(deepObject: [...], for: "name")`, on one line or over several.
-        private mutating func objectAppend(label: String, members: [String], isList: Bool, _ trailing: String) {
+        private mutating func objectAppend(
+            to variable: String, label: String, members: [String], isList: Bool, _ trailing: String
+        ) {
             let argument = isList ? "[\(members.joined(separator: ", "))]" : members[0]
-            let single = "query.append(\(label): \(argument), \(trailing))"
+            let single = "\(variable).append(\(label): \(argument), \(trailing))"
             if 4 * level + single.count <= 120 {
                 line(single)
                 return
             }
-            line("query.append(")
+            line("\(variable).append(")
             level += 1
             if isList {
                 line("\(label): [")

@@ -175,7 +175,8 @@
                 for (caseName, value) in openEnum.cases {
                     writer.line("/// `\(value.replacingOccurrences(of: "`", with: "'"))`.")
                     writer.line(
-                        "\(writer.access)static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))")
+                        "\(writer.access)static let \(SwiftName.escaped(caseName)) = \(name)(rawValue: \(literal(value)))"
+                    )
                 }
                 writer.line()
                 writer.line("/// The value as the API writes it.")
@@ -290,8 +291,10 @@
                     fallback = "The `\(name)` query parameter."
                 case .header(let name, _): fallback = "The `\(name)` header."
                 case .body, .rawBody: fallback = "The request body."
-                case .formField(let name): fallback = "The `\(name)` field of the form body."
-                case .multipartPart(let name, _, _): fallback = "The `\(name)` part of the multipart body."
+                case .formField(let name), .formObject(let name, _, _), .formJSON(let name):
+                    fallback = "The `\(name)` field of the form body."
+                case .multipartPart(let name, _, _), .multipartJSON(let name, _, _):
+                    fallback = "The `\(name)` part of the multipart body."
                 }
                 documentation(property.documentation, fallback: fallback)
                 storedProperty(property.name, property.type, isOptional: property.isOptional)

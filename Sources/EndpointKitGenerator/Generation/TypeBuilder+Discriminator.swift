@@ -4,7 +4,9 @@
     extension TypeBuilder {
         /// The discriminator's property and, for each member, the values that pick it: the mapping's,
         /// else the value the member fixes the property to, else the member's component name.
-        /// A value that two members claim picks the first; a member with no value is never decoded.
+        /// A value that two members claim picks the first. A member left with no value (none mapped,
+        /// and none it fixes or its name gives that another has not taken) is decoded when the data's
+        /// value names no member, as the choice's initializer says.
         mutating func discriminatorDeclaration(
             _ discriminator: Discriminator, members: [Schema], in name: String, at pointer: JSONPointer
         ) throws -> (propertyName: String, values: [[String]]) {
@@ -29,15 +31,7 @@
                 let own = try constant(of: discriminator.propertyName, in: members[index])
                 let implicit: String?
                 if case .string(let value) = own { implicit = value } else { implicit = components[index] }
-                guard let implicit, claimed.insert(implicit).inserted else {
-                    warnings.append(
-                        GeneratorWarning(
-                            "member \(index + 1) of \(name) has no value of discriminator "
-                                + "'\(discriminator.propertyName)' of its own: never decoded",
-                            at: pointer))
-                    continue
-                }
-                values[index].append(implicit)
+                if let implicit, claimed.insert(implicit).inserted { values[index].append(implicit) }
             }
             return (discriminator.propertyName, values)
         }

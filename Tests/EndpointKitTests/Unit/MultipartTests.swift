@@ -104,6 +104,44 @@ struct MultipartTests {
         }
     }
 
+    @Test("a JSON part holds the value's JSON, ISO 8601 dates, as application/json or the media type given")
+    func jsonParts() async throws {
+        struct Expiry: Encodable, Sendable {
+            var anchor = "created_at"
+            var at = Date(timeIntervalSince1970: 0)
+        }
+        let request = try await client.request(
+            for: Upload(parts: [
+                .json(Expiry(), name: "expires_after"),
+                .json(["voice": "alloy"], name: "session", contentType: "application/vnd.session+json"),
+            ]))
+        let text = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+        let parts = text.components(separatedBy: "--XyZ").dropFirst().dropLast()
+            .map { $0.components(separatedBy: "\r\n\r\n") }
+        #expect(
+            parts.map(\.first) == [
+                "\r\nContent-Disposition: form-data; name=\"expires_after\"\r\nContent-Type: application/json",
+                "\r\nContent-Disposition: form-data; name=\"session\"\r\nContent-Type: application/vnd.session+json",
+            ])
+        let expiry = try JSONValue(parsing: Data(try #require(parts.first?.last).utf8.dropLast(2)))  // its CR LF
+        #expect(expiry == .object(["anchor": .string("created_at"), "at": .string("1970-01-01T00:00:00Z")]))
+        #expect(parts.last?.last == #"{"voice":"alloy"}"# + "\r\n")
+    }
+
+    @Test("a JSON part whose value cannot be encoded fails the call, naming the part")
+    func unencodableJSONPart() async {
+        do {
+            _ = try await client.request(for: Upload(parts: [.json(["ratio": Double.nan], name: "stats")]))
+            Issue.record("expected an encoding failure")
+        } catch {
+            guard case .invalidRequest(.encodingFailed(let description), _) = error else {
+                Issue.record("expected an encoding failure, got \(error)")
+                return
+            }
+            #expect(description.hasPrefix("the part 'stats' cannot be encoded as JSON: "))
+        }
+    }
+
     @Test("a random boundary is used when none is given, different for each request")
     func randomBoundary() async throws {
         let first = try await client.request(for: Upload(parts: [.field("a", "b")], boundary: nil))

@@ -217,3 +217,161 @@ public struct AdoptionsListListings: GET {
     /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
+
+/// Upload a record, its objects as JSON parts
+///
+/// `POST /adoptions/{adoption_id}/records`
+public struct AdoptionsUploadRecord: POST {
+    /// The body of a successful response.
+    public typealias ResponseType = NoContent
+
+    /// A path parameter.
+    public var adoptionID: Int
+    /// The `details` part of the multipart body.
+    public var details: RecordDetails
+    /// The `model` part of the multipart body.
+    public var model: String?
+    /// The `weight` part of the multipart body.
+    public var weight: String?
+    /// The `visits` part of the multipart body.
+    public var visits: [RecordDetails]?
+    /// The `vet` part of the multipart body.
+    public var vet: Vet?
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init(
+        adoptionID: Int, details: RecordDetails, model: String? = nil, weight: String? = nil,
+        visits: [RecordDetails]? = nil, vet: Vet? = nil
+    ) {
+        self.adoptionID = adoptionID
+        self.details = details
+        self.model = model
+        self.weight = weight
+        self.visits = visits
+        self.vet = vet
+    }
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/adoptions/\(segment: adoptionID)/records" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/adoptions/{adoption_id}/records" }
+
+    /// The request body: a multipart part for each field, one per array element; `nil` ones are not sent.
+    public var body: RequestBody {
+        var parts: [MultipartPart] = []
+        parts.append(.json(self.details, name: "details"))
+        parts += MultipartPart.fields("model", self.model)
+        parts += MultipartPart.fields("weight", self.weight)
+        for value in self.visits ?? [] { parts.append(.json(value, name: "visits")) }
+        if let value = self.vet { parts.append(.json(value, name: "vet", contentType: "application/vnd.vet+json")) }
+        return .multipart(parts)
+    }
+
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+
+    /// An object of the API description.
+    public struct Vet: Codable, Hashable, Sendable, JSONObject {
+        /// The `name` member.
+        public var name: String?
+
+        /// A value with the given members; those left out are absent.
+        public init(name: String? = nil) { self.name = name }
+    }
+}
+
+/// Pay an adoption fee, with objects in each of the form's styles
+///
+/// `POST /adoptions/fees`
+public struct AdoptionsPayFee: POST {
+    /// The body of a successful response.
+    public typealias ResponseType = NoContent
+
+    /// The `amount` field of the form body.
+    public var amount: Int
+    /// The `donor` field of the form body.
+    public var donor: Donor?
+    /// The `billing` field of the form body.
+    public var billing: Donor?
+    /// The `range` field of the form body.
+    public var range: Donor?
+    /// Anything the payment processor takes, usually an object.
+    public var parameter: JSONValue?
+    /// The `details` field of the form body.
+    public var details: RecordDetails?
+    /// The `mode` field of the form body.
+    public var mode: String?
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init(
+        amount: Int, donor: Donor? = nil, billing: Donor? = nil, range: Donor? = nil, parameter: JSONValue? = nil,
+        details: RecordDetails? = nil, mode: String? = nil
+    ) {
+        self.amount = amount
+        self.donor = donor
+        self.billing = billing
+        self.range = range
+        self.parameter = parameter
+        self.details = details
+        self.mode = mode
+    }
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/adoptions/fees" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/adoptions/fees" }
+
+    /// The request body: the fields, form-encoded (objects as their `encoding` says); `nil` ones are not sent.
+    public var body: RequestBody {
+        .form {
+            var fields = Parameters()
+            fields.append(self.amount, for: "amount")
+            fields.append(
+                deepObject: [
+                    "name": self.donor?.name,
+                    "age": self.donor?.age,
+                    "member": self.donor?.member,
+                ],
+                for: "donor")
+            fields.append(
+                formObject: [
+                    "name": self.billing?.name,
+                    "age": self.billing?.age,
+                    "member": self.billing?.member,
+                ],
+                explode: true, for: "billing")
+            fields.append(
+                formObject: [
+                    "name": self.range?.name,
+                    "age": self.range?.age,
+                    "member": self.range?.member,
+                ],
+                explode: false, for: "range")
+            if case .object(let members)? = self.parameter {
+                fields.append(formObject: Parameters(members), explode: true, for: "parameter")
+            } else {
+                fields.append(self.parameter, for: "parameter")
+            }
+            try fields.append(json: self.details, for: "details")
+            fields.append(self.mode, for: "mode")
+            return fields
+        }
+    }
+
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+}
+
+/// `GET /adoptions/events`
+public struct AdoptionsListEvents: GET {
+    /// The body of a successful response.
+    public typealias ResponseType = [AdoptionEvent]
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init() {}
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/adoptions/events" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/adoptions/events" }
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+}

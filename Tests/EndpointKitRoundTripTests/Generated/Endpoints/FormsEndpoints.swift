@@ -164,3 +164,194 @@ public struct FormsUpload: POST {
         public var description: String { rawValue }
     }
 }
+
+/// OpenAI's uploads, in small: objects as JSON parts (application/json by default, or as the encoding says), and
+/// choices of scalars sent as their text.
+///
+/// `POST /files`
+public struct FormsUploadFile: POST {
+    /// The body of a successful response.
+    public typealias ResponseType = StoredFile
+
+    /// The `file` part of the multipart body.
+    public var file: MultipartFile
+    /// The `purpose` part of the multipart body.
+    public var purpose: Purpose
+    /// The `model` part of the multipart body.
+    public var model: String?
+    /// The `expires_after` part of the multipart body.
+    public var expiresAfter: ExpiresAfter
+    /// The `chunking_strategy` part of the multipart body.
+    public var chunkingStrategy: ChunkingStrategy?
+    /// The `session` part of the multipart body.
+    public var session: Session?
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init(
+        file: MultipartFile, purpose: Purpose, model: String? = nil, expiresAfter: ExpiresAfter,
+        chunkingStrategy: ChunkingStrategy? = nil, session: Session? = nil
+    ) {
+        self.file = file
+        self.purpose = purpose
+        self.model = model
+        self.expiresAfter = expiresAfter
+        self.chunkingStrategy = chunkingStrategy
+        self.session = session
+    }
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/files" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/files" }
+
+    /// The request body: a multipart part for each field, one per array element; `nil` ones are not sent.
+    public var body: RequestBody {
+        var parts: [MultipartPart] = []
+        parts.append(self.file.part(named: "file", contentType: nil))
+        parts += MultipartPart.fields("purpose", self.purpose)
+        parts += MultipartPart.fields("model", self.model)
+        parts.append(.json(self.expiresAfter, name: "expires_after"))
+        if let value = self.chunkingStrategy { parts.append(.json(value, name: "chunking_strategy")) }
+        if let value = self.session { parts.append(.json(value, name: "session")) }
+        return .multipart(parts)
+    }
+
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+
+    /// One of a set of strings; values added later decode too.
+    public struct Purpose: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
+        ParameterValueConvertible
+    {
+        /// `assistants`.
+        public static let assistants = Purpose(rawValue: "assistants")
+        /// `batch`.
+        public static let batch = Purpose(rawValue: "batch")
+
+        /// The value as the API writes it.
+        public var rawValue: String
+        /// A value, known or not.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The value as the API writes it.
+        public var description: String { rawValue }
+    }
+
+    /// An object of the API description.
+    public struct Session: Codable, Hashable, Sendable, JSONObject {
+        /// The `voice` member.
+        public var voice: Voice
+        /// The `speed` member.
+        public var speed: Double?
+
+        /// A value with the given members; those left out are absent.
+        public init(voice: Voice, speed: Double? = nil) {
+            self.voice = voice
+            self.speed = speed
+        }
+
+        /// One of a set of strings; values added later decode too.
+        public struct Voice: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, JSONObject,
+            ParameterValueConvertible
+        {
+            /// `alloy`.
+            public static let alloy = Voice(rawValue: "alloy")
+            /// `echo`.
+            public static let echo = Voice(rawValue: "echo")
+
+            /// The value as the API writes it.
+            public var rawValue: String
+            /// A value, known or not.
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// The value as the API writes it.
+            public var description: String { rawValue }
+        }
+    }
+}
+
+/// Twilio's payments, in small: object fields of a form, as deepObject, as form (exploded and not), as JSON text, and a
+/// choice of scalars.
+///
+/// `POST /calls/{call_sid}/payments`
+public struct FormsCreatePayment: POST {
+    /// The body of a successful response.
+    public typealias ResponseType = PaymentSession
+
+    /// A path parameter.
+    public var callSid: String
+    /// The `IdempotencyKey` field of the form body.
+    public var idempotencyKey: String
+    /// The `Parameter` field of the form body.
+    public var parameter: [String: String]
+    /// The `Card` field of the form body.
+    public var card: CardDetails?
+    /// The `Range` field of the form body.
+    public var range: Range?
+    /// The `Metadata` field of the form body.
+    public var metadata: Metadata?
+    /// The `Timeout` field of the form body.
+    public var timeout: String?
+
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init(
+        callSid: String, idempotencyKey: String, parameter: [String: String], card: CardDetails? = nil,
+        range: Range? = nil, metadata: Metadata? = nil, timeout: String? = nil
+    ) {
+        self.callSid = callSid
+        self.idempotencyKey = idempotencyKey
+        self.parameter = parameter
+        self.card = card
+        self.range = range
+        self.metadata = metadata
+        self.timeout = timeout
+    }
+
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/calls/\(segment: callSid)/payments" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/calls/{call_sid}/payments" }
+
+    /// The request body: the fields, form-encoded (objects as their `encoding` says); `nil` ones are not sent.
+    public var body: RequestBody {
+        .form {
+            var fields = Parameters()
+            fields.append(self.idempotencyKey, for: "IdempotencyKey")
+            fields.append(deepObject: Parameters(self.parameter), for: "Parameter")
+            fields.append(formObject: ["number": self.card?.number, "cvc": self.card?.cvc], explode: true, for: "Card")
+            fields.append(formObject: ["from": self.range?.from, "to": self.range?.to], explode: false, for: "Range")
+            try fields.append(json: self.metadata, for: "Metadata")
+            fields.append(self.timeout, for: "Timeout")
+            return fields
+        }
+    }
+
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+
+    /// An object of the API description.
+    public struct Range: Codable, Hashable, Sendable, JSONObject {
+        /// The `from` member.
+        public var from: Int
+        /// The `to` member.
+        public var to: Int
+
+        /// A value with the given members; those left out are absent.
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// An object of the API description.
+    public struct Metadata: Codable, Hashable, Sendable, JSONObject {
+        /// The `source` member.
+        public var source: String
+        /// The `tries` member.
+        public var tries: Int?
+
+        /// A value with the given members; those left out are absent.
+        public init(source: String, tries: Int? = nil) {
+            self.source = source
+            self.tries = tries
+        }
+    }
+}

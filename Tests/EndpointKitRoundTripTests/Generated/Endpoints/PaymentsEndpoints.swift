@@ -51,3 +51,17 @@ public struct PaymentsShapes: GET {
     /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
     public var options: CallOptions { CallOptions(decoder: .json) }
 }
+
+/// `GET /events`
+public struct PaymentsEvents: GET {
+    /// The body of a successful response.
+    public typealias ResponseType = [Event]
+    /// The request, from its parameters; optional ones left out are not sent.
+    public init() {}
+    /// The path, each parameter one percent-encoded segment.
+    public var path: String { "/events" }
+    /// The path as the description writes it, for logs, metrics and traces.
+    public static var pathTemplate: String? { "/events" }
+    /// Decodes with the description's names and ISO 8601 dates, whatever the client's decoder; no error body declared.
+    public var options: CallOptions { CallOptions(decoder: .json) }
+}
