@@ -51,13 +51,13 @@
         /// (``sendsWithExecute(_:)``), through AsyncHTTPClient's async `execute`, with the same
         /// limits and errors as the delegate API's `perform(_:)`.
         ///
-        /// The idle timeout: such a request is sent at once, its head and its body of at most
-        /// 64 KiB in one write, so until the response's head the idle timeout is `execute`'s
-        /// deadline, one window from the start of the request (the wait for a connection and its
-        /// set-up included); then the response body is read by a ``ResponseBodyReader``, which the
-        /// transport's watchdog stops when no part of it arrives for the idle timeout. Through the
-        /// delegate API, each part of the body sent starts the window again: for a body written in
-        /// one part, the same window.
+        /// The idle timeout: until the response's head, it is `execute`'s deadline, one window
+        /// from the start of the request (the wait for a connection and its set-up included). Such
+        /// a request is written at once, its head and its body (at most 64 KiB, one buffer)
+        /// together, so that window covers its sending too; only a server that takes such a body
+        /// slowly would see a difference, as the delegate API starts the window again once the
+        /// body is written. Then the response body is read by a ``ResponseBodyReader``, which the
+        /// transport's watchdog stops when no part of it arrives for the idle timeout.
         func execute(_ request: URLRequest) async throws -> HTTPResponse {
             let outgoing = try executableRequest(for: request)
             let idleTimeout = IdleTimeout(request.timeoutInterval)
