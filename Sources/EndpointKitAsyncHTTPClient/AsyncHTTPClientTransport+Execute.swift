@@ -40,7 +40,8 @@
         /// over HTTP/2 with a body is not measured. A body stream (`httpBodyStream`, which includes an
         /// upload from a file) and a larger body keep the delegate API, which sees each part sent
         /// for the idle timeout; so does any other scheme. Both ways have the same limits, errors
-        /// and idle timeouts; uploads that report progress go through `send(_:options:)`.
+        /// and idle timeouts. An upload's progress does not depend on the API: `send(_:options:)`
+        /// reports it in one step, as the body is handed over.
         func sendsWithExecute(_ request: URLRequest) -> Bool {
             guard request.httpBodyStream == nil, let scheme = request.url?.scheme else { return false }
             let isHTTPS = scheme == "https" || scheme.lowercased() == "https"
