@@ -8,10 +8,12 @@
     /// faster on Linux servers, with the same guarantees as `URLSessionTransport`.
     ///
     /// It adds little to AsyncHTTPClient itself. An HTTPS request without a body (a `GET`, a
-    /// `DELETE`) is one async `execute` when the `HTTPClient` may speak HTTP/2, its response body
-    /// collected by a task of its own; any other request is one `execute` with a delegate that
-    /// collects the response body on the event loop and sees each part of the request body sent
-    /// (over HTTP/2 the delegate API costs AsyncHTTPClient more, over HTTP/1.1 about the same).
+    /// `DELETE`) when the `HTTPClient` may speak HTTP/2, and a request with a body of at most
+    /// 64 KiB in memory over HTTP/1.1 (plain HTTP, or an `HTTPClient` held to `.http1Only`), is
+    /// one async `execute`, its response body collected by a task of its own; any other request
+    /// is one `execute` with a delegate that collects the response body on the event loop and sees
+    /// each part of the request body sent (whichever costs AsyncHTTPClient less; the two have the
+    /// same limits, errors and idle timeouts).
     /// Idle timeouts are checked for all requests at once by one timer.
     ///
     /// The app owns the `HTTPClient`: it creates it (with ``makeDefaultConfiguration()``, which
@@ -38,9 +40,9 @@
     ///   is an idle timeout, as in URLSession, not a deadline: the longest time without progress,
     ///   from the start of the request (waiting for a connection, connecting, sending) to the last
     ///   byte of the response. Each part of the response received starts it again, and so does each
-    ///   part of a request body sent. For a request without a body, the wait until the response's
-    ///   head is one window from the start, the connection's set-up included, as with
-    ///   `URLSessionTransport` (that wait is `execute`'s deadline). A slow but steady download never
+    ///   part of a request body sent. For a request without a body or with a body of at most
+    ///   64 KiB held in memory (sent at once), the wait until the response's head is one window
+    ///   from the start, the connection's set-up included, as with `URLSessionTransport`. A slow but steady download never
     ///   trips it. One timer, set for the earliest moment any request can time out, checks the
     ///   rest, so a request fails when its timeout is reached, not a polling interval later. It
     ///   fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable
@@ -80,7 +82,8 @@
         /// every request is refused before anything is sent.
         let clientFollowsRedirects: Bool
         /// Whether `client` may speak HTTP/2 (its `httpVersion` is not `.http1Only`), as read when
-        /// the transport was made: then HTTPS requests without a body go through `execute`.
+        /// the transport was made: then HTTPS requests without a body go through `execute`, and
+        /// HTTPS requests with a body through the delegate API (``sendsWithExecute(_:)``).
         let clientMayUseHTTP2: Bool
         /// The TLS policy as SwiftNIO SSL configurations, when the transport was given one; else
         /// the `HTTPClient`'s own TLS configuration applies.
@@ -171,10 +174,11 @@
         ///
         /// AsyncHTTPClient's own tracer is off (`tracing.tracer` is `nil`); EndpointKitTracing's
         /// attempt span stands for each request. AsyncHTTPClient 1.37 starts the span of a request
-        /// sent through its delegate API (every request but an HTTPS one without a body, on an
-        /// `HTTPClient` that may speak HTTP/2) on its event loop, where the caller's trace is not
-        /// known: each would be the root of a trace of its own. Only a request sent with its async
-        /// `execute` gets a span inside the caller's trace, a child of the attempt span.
+        /// sent through its delegate API (a body stream or a body over 64 KiB, a request with a
+        /// body over HTTP/2, a plain HTTP request without a body) on its event loop, where the
+        /// caller's trace is not known: each would be the root of a trace of its own. Only a
+        /// request sent with its async `execute` gets a span inside the caller's trace, a child of
+        /// the attempt span.
         ///
         /// - Warning: AsyncHTTPClient's span records the request's URL as it is, in `url.full` and
         ///   `url.query`, with the values of query items such as `access_token` or `api_key` that
@@ -197,7 +201,7 @@
             configuration.decompression = .enabled(limit: .ratio(25))
             configuration.connectionPool.retryConnectionEstablishment = false
             // AsyncHTTPClient 1.37 starts its span for a request sent with a delegate (as this
-            // transport sends all but HTTPS requests without a body) on its event loop, outside
+            // transport sends body streams and large bodies, among others) on its event loop, outside
             // the caller's task: the span cannot see the caller's trace context, so each request
             // became the root of a trace of its own, and nothing was injected into the request.
             // Its span also records the query's secrets. EndpointKitTracing's attempt span covers

@@ -36,9 +36,10 @@
     ///
     /// With `AsyncHTTPClientTransport`, the attempt span stands for the request:
     /// `AsyncHTTPClientTransport.makeDefaultConfiguration()` turns AsyncHTTPClient's own tracer
-    /// off. If you turn it on, AsyncHTTPClient 1.37 starts its span, for most requests (all but
-    /// HTTPS ones without a body), on its event loop, where this trace is not known: that span is
-    /// the root of a trace of its own, not a child of the attempt span.
+    /// off. If you turn it on, AsyncHTTPClient 1.37 starts its span, for the requests it sends
+    /// through its delegate API (plain HTTP ones without a body, bodies over 64 KiB or streamed,
+    /// bodies over HTTP/2), on its event loop, where this trace is not known: that span is the
+    /// root of a trace of its own, not a child of the attempt span.
     ///
     /// - Warning: AsyncHTTPClient's own span records `url.full` and `url.query` as they are, with
     ///   the values of query items such as `access_token` that this observer redacts. Keep its

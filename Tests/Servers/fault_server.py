@@ -14,13 +14,16 @@ ANY  /flaky/KEY?failures=N&status=503[&retry_after=S|&retry_after_date=S]
                             S seconds from now, if asked; later ones 200 {"attempts": k,
                             "method": "...", "body": "<request body as text>"}
 GET  /attempts/KEY          200 {"attempts": k}: requests to /flaky/KEY, /drop/KEY, /auth/KEY/...
-GET  /drop/KEY?size=N[&failures=M]
+GET  /drop/KEY?size=N[&failures=M][&before_head=1]
                             200, Content-Length: N, about N/2 bytes of a JSON array, then the
-                            connection is shut down; with `failures`, only the first M are cut
+                            connection is shut down; with `failures`, only the first M are cut;
+                            with before_head=1, the request is read and the connection shut down
+                            before any of the response (also POST and PUT, body read first)
 GET  /huge?size=N           200 with N bytes (N >= 2): a JSON array of zeros padded with spaces,
-                            streamed in 64 KiB chunks
+                            streamed in 64 KiB chunks (also POST and PUT, body read first)
 GET  /slow-body?chunks=N&interval=S
                             200 with Content-Length: [0,1,...,N-1] in N chunks S seconds apart
+                            (also POST and PUT, body read first)
 POST /auth/KEY/refresh[?delay=S]
                             after S seconds (default 0.2, so concurrent callers overlap) increments
                             KEY's generation g: 200 {"token": "token-g"}
@@ -53,6 +56,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from local_server import serve
 
+SENDING_METHODS = ("GET", "POST", "PUT")  # those /drop, /huge and /slow-body answer
 LOCK = threading.Lock()
 ATTEMPTS = defaultdict(int)  # key -> requests seen by /flaky, /drop and /auth
 AUTH = defaultdict(lambda: {"refreshes": 0, "resource_requests": 0, "unauthorized": 0})
@@ -96,11 +100,11 @@ class FaultHandler(BaseHTTPRequestHandler):
                 with LOCK:
                     attempts = ATTEMPTS[parts[1]]
                 self.send_json(200, {"attempts": attempts})
-            elif len(parts) == 2 and parts[0] == "drop" and self.command == "GET":
+            elif len(parts) == 2 and parts[0] == "drop" and self.command in SENDING_METHODS:
                 self.drop(parts[1])
-            elif parts == ["huge"] and self.command == "GET":
+            elif parts == ["huge"] and self.command in SENDING_METHODS:
                 self.huge(self.number("size", int, 1024))
-            elif parts == ["slow-body"] and self.command == "GET":
+            elif parts == ["slow-body"] and self.command in SENDING_METHODS:
                 self.slow_body(self.number("chunks", int, 3), self.number("interval", float, 0.5))
             elif len(parts) == 3 and parts[0] == "auth":
                 self.auth(parts[1], parts[2])
@@ -145,6 +149,10 @@ class FaultHandler(BaseHTTPRequestHandler):
             raise BadRequest("size must be at least 2")
         if "failures" in self.query and attempt > self.number("failures", int, 0):
             return self.huge(size)
+        if self.query.get("before_head") == "1":
+            self.connection.shutdown(socket.SHUT_RDWR)  # the request read, nothing answered
+            self.close_connection = True
+            return
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(size))

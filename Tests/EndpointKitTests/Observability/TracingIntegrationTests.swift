@@ -153,15 +153,16 @@
         }
 
         #if AsyncHTTPClient
-            /// The fault server's `/echo-headers`, asked with a `POST` and a body.
+            /// The fault server's `/echo-headers`, asked with a `POST` and a body of `size` bytes.
             struct EchoHeadersOfAPost: POST {
                 typealias ResponseType = [String: String]
+                var size = 70_000
                 let path = "/echo-headers"
-                var body: RequestBody { .json(["from": "a test"]) }
+                var body: RequestBody { .data(Data(count: size), contentType: "application/octet-stream") }
             }
 
             /// AsyncHTTPClient 1.37 starts the span of a request sent with a delegate (as
-            /// `AsyncHTTPClientTransport` sends those with a body) on its event loop, where the
+            /// `AsyncHTTPClientTransport` sends those with a body over 64 KiB) on its event loop, where the
             /// caller's task-local trace context is not: the span is the root of a trace of its own.
             /// So `makeDefaultConfiguration()` turns its tracer off. When this test fails,
             /// AsyncHTTPClient nests the span: turn its tracer back on there.
@@ -210,6 +211,22 @@
                 #expect(theirs.map(\.operationName) == ["POST"])
                 #expect(theirs.first?.parentSpanID == nil)
                 #expect(theirs.first?.traceID != ours.traceID)
+            }
+
+            /// A `POST` with a body of at most 64 KiB over plain HTTP goes through AsyncHTTPClient's
+            /// async `execute`, in the attempt's task: there its span is the attempt span's child.
+            @Test("Over plain HTTP, AsyncHTTPClient's span of a POST with a small body is a child of the attempt span")
+            func asyncHTTPClientSpanOfAnExecutedPostIsAChild() async throws {
+                let tracer = InMemoryTracer()
+                try await withAsyncHTTPClientTracing(tracer, baseURL: FaultServer.url!) { client in
+                    _ = try await client.post(EchoHeadersOfAPost(size: 1_000))
+                }
+                let attempt = try #require(
+                    tracer.finishedSpans.first { $0.operationName == "POST" && $0.attributes.get("url.scheme") == nil })
+                let theirs = asyncHTTPClientSpans(tracer)
+                #expect(theirs.map(\.operationName) == ["POST"])
+                #expect(theirs.first?.parentSpanID == attempt.spanID)
+                #expect(theirs.first?.traceID == attempt.traceID)
             }
 
             /// An HTTPS `GET` goes through AsyncHTTPClient's async `execute`, in the attempt's
