@@ -42,8 +42,8 @@
     ///   byte of the response. Each part of the response received starts it again, and so does each
     ///   part of a request body sent. For a request without a body or with a body of at most
     ///   64 KiB held in memory (sent at once), the wait until the response's head is one window
-    ///   from the start, the connection's set-up included, as with `URLSessionTransport`. A slow but steady download never
-    ///   trips it. One timer, set for the earliest moment any request can time out, checks the
+    ///   from the start, the connection's set-up included, as with `URLSessionTransport`. A slow
+    ///   but steady download never trips it. One timer, set for the earliest moment any request can time out, checks the
     ///   rest, so a request fails when its timeout is reached, not a polling interval later. It
     ///   fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable
     ///   `transportFailed` whose `isTimeout` is `true`. The call's total deadline

@@ -11,10 +11,8 @@
 
         var description: String = ""
         var output: String = ""
-        var filter = OperationFilter()
-        var moduleName: String?
-        var accessModifier = AccessModifier.public
-        var layout = OutputLayout.files
+        /// The filter, the module name, the access level and the layout.
+        var generationOptions = GenerationOptions()
         var quiet = false
         /// Whether to check the description with OpenAPIKit before writing.
         var validate = false
@@ -84,18 +82,9 @@
                 throw UsageError(message: "--output is required (or `output:` in the configuration file)")
             }
             self.output = output
-            let options = configuration.generationOptions
-            filter = options.filter
-            moduleName = options.moduleName
-            accessModifier = options.accessModifier
-            layout = options.layout
+            generationOptions = configuration.generationOptions
             quiet = configuration.quiet ?? false
             validate = configuration.validate ?? false
-        }
-
-        /// The options that shape the code.
-        var generationOptions: GenerationOptions {
-            GenerationOptions(filter: filter, moduleName: moduleName, accessModifier: accessModifier, layout: layout)
         }
 
         /// A configuration file's text, or an error that names it.

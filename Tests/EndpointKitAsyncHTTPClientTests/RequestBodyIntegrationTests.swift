@@ -203,6 +203,31 @@
         }
 
         @Test(
+            "32 PUTs in flight whose connections close before any response are each retried once, and all succeed",
+            arguments: Route.available, BodySize.allCases)
+        func droppedPutsInFlightAreRetried(route: Route, size: BodySize) async throws {
+            let keys = (0..<32).map { _ in Self.uniqueKey() }
+            let data = size.body
+            let (succeeded, attempts) = try await withClient(
+                route, retryPolicy: RetryPolicy(maximumAttempts: 3, initialDelay: 0.01)
+            ) { client in
+                let succeeded = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for key in keys {
+                        group.addTask { try await !client.put(DroppedPut(key: key, data: data)).isEmpty }
+                    }
+                    return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                }
+                var attempts: [Int] = []
+                for key in keys {
+                    attempts.append(try await client.get(FaultIntegrationTests.Attempts(key: key)).attempts)
+                }
+                return (succeeded, attempts)
+            }
+            #expect(succeeded == 32)
+            #expect(attempts == Array(repeating: 2, count: 32))
+        }
+
+        @Test(
             "No response head within the idle timeout fails with a timeout",
             arguments: Route.available, BodySize.allCases)
         func idleBeforeTheHead(route: Route, size: BodySize) async throws {

@@ -135,11 +135,11 @@
                 """
             let fromFile = try arguments(
                 ["api.yaml", "--config", "cfg/endpointkit-config.yaml"], files: ["cfg/endpointkit-config.yaml": file])
-            #expect(fromFile.accessModifier == .internal)
-            #expect(fromFile.filter == OperationFilter(tags: ["repos"], operationIDs: ["meta/root"]))
-            #expect(fromFile.moduleName == "FromFile")
+            #expect(fromFile.generationOptions.accessModifier == .internal)
+            #expect(fromFile.generationOptions.filter == OperationFilter(tags: ["repos"], operationIDs: ["meta/root"]))
+            #expect(fromFile.generationOptions.moduleName == "FromFile")
             #expect(fromFile.quiet)
-            #expect(fromFile.layout == .files)
+            #expect(fromFile.generationOptions.layout == .files)
             // The file's output is relative to the file.
             #expect(fromFile.output.hasSuffix("cfg/Generated"))
 
@@ -148,11 +148,12 @@
                     "api.yaml", "--config", "cfg/endpointkit-config.yaml", "--tag", "issues", "--access-modifier",
                     "package", "--module-name", "FromCommandLine", "--output", "out", "--layout", "combined",
                 ], files: ["cfg/endpointkit-config.yaml": file])
-            #expect(overridden.accessModifier == .package)
-            #expect(overridden.filter == OperationFilter(tags: ["issues"], operationIDs: ["meta/root"]))
-            #expect(overridden.moduleName == "FromCommandLine")
+            #expect(overridden.generationOptions.accessModifier == .package)
+            #expect(
+                overridden.generationOptions.filter == OperationFilter(tags: ["issues"], operationIDs: ["meta/root"]))
+            #expect(overridden.generationOptions.moduleName == "FromCommandLine")
             #expect(overridden.output == "out")
-            #expect(overridden.layout == .combined)
+            #expect(overridden.generationOptions.layout == .combined)
             #expect(overridden.quiet)
         }
 

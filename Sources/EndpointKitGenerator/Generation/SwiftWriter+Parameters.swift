@@ -47,7 +47,8 @@
             _ value: String, isOptional: Bool, named name: String, style: EndpointDeclaration.ObjectStyle,
             members: EndpointDeclaration.ObjectMembers, to variable: String
         ) {
-            let access = isOptional ? "\(value)?." : "\(value)."
+            // How a member is read: through `?.` when the object is optional.
+            let memberOf = isOptional ? "\(value)?." : "\(value)."
             let label: String
             let trailing: String
             switch style {
@@ -63,7 +64,7 @@
                 let dictionary = "Parameters(\(value)\(isOptional ? " ?? [:]" : ""))"
                 objectAppend(to: variable, label: label, members: [dictionary], isList: false, trailing)
             case .properties(let names):
-                let members = names.map { "\(literal($0.jsonName)): \(access)\(SwiftName.escaped($0.name))" }
+                let members = names.map { "\(literal($0.jsonName)): \(memberOf)\(SwiftName.escaped($0.name))" }
                 objectAppend(to: variable, label: label, members: members, isList: true, trailing)
             case .jsonValue:
                 line("if case .object(let members)\(isOptional ? "?" : "") = \(value) {")
