@@ -24,8 +24,14 @@ start_httpbin() {
     # delay and concurrency tests. --no-control-socket keeps gunicorn out of ~/.gunicorn.
     # httpbin 0.10 warns at start-up, once per worker, that the optional flasgger (its Swagger
     # UI) is not installed; no test uses it, so that line is dropped from its output.
+    # --keep-alive 60: gunicorn closes a connection after 2 s idle by default. A test process
+    # that the machine stalls for longer between a redirect and the request that follows it
+    # (seen in CI at start-up under TSan) hands the follow-up to a pooled connection the server
+    # has just closed: AsyncHTTPClient fails it with remoteConnectionClosed, and a POST is rightly
+    # not retried. Reproduced by stopping the test process (SIGSTOP) for 2.6 s: 7 of 25
+    # RedirectIntegrationTests runs failed; with 60 s, none of 49.
     "$venv_dir/bin/gunicorn" --bind "127.0.0.1:$port" --worker-class gthread --workers 2 \
-        --threads 64 --no-control-socket --log-level warning httpbin:app \
+        --threads 64 --keep-alive 60 --no-control-socket --log-level warning httpbin:app \
         2> >(grep --line-buffered -v 'flasgger is not installed' >&2) &
     httpbin_pid=$!
     export HTTPBIN_URL="http://127.0.0.1:$port"
