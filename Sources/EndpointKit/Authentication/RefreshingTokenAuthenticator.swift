@@ -1,27 +1,34 @@
 import Foundation
 
-/// Sends a token that expires, and renews it when the server answers `401`.
+/// Sends a token that expires, renews it shortly before it does, and again when the server
+/// answers `401`.
 ///
-/// The renewal is single-flight: however many requests fail at once, `refresh` runs once, they
-/// all wait for it and are sent once more with the new token. A request that was sent with an
-/// old token and fails after the token was renewed is simply sent again, without another
-/// renewal. If the renewal throws, every call that failed with the old token fails with
-/// ``EndpointError/authenticationFailed(underlying:call:)``: those that waited for the renewal, and
-/// those whose `401` arrives after it failed, without renewing again. A call that starts after
-/// the failure tries again.
+/// The renewal is single-flight: however many requests need it at once, `refresh` runs once, they
+/// all wait for it and are sent (or sent once more) with the new token. A request that was sent
+/// with an old token and fails after the token was renewed is simply sent again, without another
+/// renewal. If the renewal after a `401` throws, every call that failed with the old token fails
+/// with ``EndpointError/authenticationFailed(underlying:call:)``: those that waited for the
+/// renewal, and those whose `401` arrives after it failed, without renewing again. A call that
+/// starts after the failure tries again.
+///
+/// A token whose expiry is known (``AccessToken/expiresAt``) is renewed before it is sent once it
+/// expires within `renewalLeadTime` (60 seconds by default), as judged by `clock`. If that early
+/// renewal fails, the token still goes out until it has expired, and the next call tries again.
 ///
 /// ```swift
-/// let authenticator = RefreshingTokenAuthenticator(token: storedToken) {
-///     try await authClient.post(RefreshToken(refreshToken: refreshToken)).accessToken
+/// let authenticator = RefreshingTokenAuthenticator { () async throws -> AccessToken in
+///     let response = try await authClient.post(RefreshToken(refreshToken: refreshToken))
+///     return AccessToken(response.accessToken, expiresIn: response.expiresIn, from: .now)
 /// }
 /// let client = Client(baseURL: url, authenticator: authenticator)
 /// ```
 public struct RefreshingTokenAuthenticator: Authenticator {
-    private let store: TokenStore
+    private let store: CredentialStore<AccessToken>
     /// The word before the token in the `Authorization` header.
     public let scheme: TokenAuthenticator.Scheme
 
-    /// Creates the authenticator.
+    /// Creates the authenticator for tokens whose expiry is not known: they are renewed after a
+    /// `401` only.
     ///
     /// - Parameters:
     ///   - scheme: `.bearer` (the default) or `.token`.
@@ -31,18 +38,36 @@ public struct RefreshingTokenAuthenticator: Authenticator {
         scheme: TokenAuthenticator.Scheme = .bearer, token: String? = nil,
         refresh: @escaping @Sendable () async throws -> String
     ) {
-        self.scheme = scheme
-        self.store = TokenStore(token: token, refresh: refresh)
+        self.init(scheme: scheme, token: token.map { AccessToken($0) }) { AccessToken(try await refresh()) }
     }
 
-    /// Sets `Authorization: <scheme> <token>`, fetching a token first if there is none.
+    /// Creates the authenticator for tokens that may say when they expire.
+    ///
+    /// - Parameters:
+    ///   - scheme: `.bearer` (the default) or `.token`.
+    ///   - token: The current token, or `nil` to fetch one with `refresh` before the first request.
+    ///   - renewalLeadTime: How many seconds before its expiry a token is renewed; 60 by default.
+    ///   - clock: The time expiries are judged by; ``TokenClock/system`` by default.
+    ///   - refresh: Fetches a new token; called once per renewal.
+    public init(
+        scheme: TokenAuthenticator.Scheme = .bearer, token: AccessToken? = nil, renewalLeadTime: TimeInterval = 60,
+        clock: TokenClock = .system, refresh: @escaping @Sendable () async throws -> AccessToken
+    ) {
+        self.scheme = scheme
+        self.store = CredentialStore(credential: token, leadTime: renewalLeadTime, clock: clock) { _ in
+            try await refresh()
+        }
+    }
+
+    /// Sets `Authorization: <scheme> <token>`, fetching or renewing the token first when there is
+    /// none or it expires within the lead time.
     ///
     /// - Parameter request: The request about to be sent.
     /// - Throws: The refresh closure's error, or ``EndpointError/invalidRequest(_:call:)`` for a token
     ///   that cannot go in a header.
     public func authenticate(_ request: inout URLRequest) async throws {
-        let token = try await store.currentToken()
-        try await TokenAuthenticator(token: token, scheme: scheme).authenticate(&request)
+        let token = try await store.current()
+        try await TokenAuthenticator(token: token.value, scheme: scheme).authenticate(&request)
     }
 
     /// On a `401`, renews the token unless it was renewed since `request` was sent.
@@ -53,78 +78,16 @@ public struct RefreshingTokenAuthenticator: Authenticator {
     /// - Returns: `true` for a `401`, after the token was renewed; `false` otherwise.
     public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
         guard response.statusCode == 401 else { return false }
-        let sent = request.value(forHTTPHeaderField: "Authorization")
-        let prefix = scheme.rawValue + " "
-        let sentToken = sent.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
-        _ = try await store.renew(replacing: sentToken)
+        _ = try await store.renew(replacing: scheme.token(sentIn: request))
         return true
     }
 }
 
-/// The current token, the renewal in progress if any, and the failure of the last renewal; an
-/// actor, so no lock can deadlock.
-actor TokenStore {
-    private var token: String?
-    private var renewal: Task<String, any Error>?
-    /// Why the renewal of the current token failed, until a renewal succeeds.
-    private var failure: (any Error)?
-    private let refresh: @Sendable () async throws -> String
-
-    init(token: String?, refresh: @escaping @Sendable () async throws -> String) {
-        self.token = token
-        self.refresh = refresh
-    }
-
-    /// The token to send: the one being renewed if a renewal is in progress (so no request
-    /// goes out with a token known to be stale), else the current one. A new call renews first
-    /// when there is no token yet, or when the last renewal failed: it tries again.
-    func currentToken() async throws -> String {
-        if let renewal { return try await result(of: renewal) }
-        if failure == nil, let token { return token }
-        return try await result(of: startRenewal())
-    }
-
-    /// Renews the token unless it already differs from `stale`; joins a renewal in progress.
-    ///
-    /// When the renewal of `stale` has already failed, this throws that failure instead of
-    /// renewing again: the calls of a burst whose `401`s arrive after the renewal failed fail
-    /// with it, as those that waited for it did. One renewal, successful or not, serves the
-    /// whole burst.
-    func renew(replacing stale: String?) async throws -> String {
-        if let renewal { return try await result(of: renewal) }
-        if let token, token != stale { return token }  // renewed since the request was sent
-        if let failure { throw failure }
-        return try await result(of: startRenewal())
-    }
-
-    private func startRenewal() -> Task<String, any Error> {
-        let task = Task { try await refresh() }
-        renewal = task
-        return task
-    }
-
-    private func result(of task: Task<String, any Error>) async throws -> String {
-        do {
-            let fresh = try await task.value
-            // Every waiter stores the result, so none of them can resume and read the stale
-            // token before the caller that started the renewal runs again.
-            finish(task, with: .success(fresh))
-            return fresh
-        } catch {
-            finish(task, with: .failure(error))
-            throw error
-        }
-    }
-
-    private func finish(_ task: Task<String, any Error>, with result: Result<String, any Error>) {
-        guard renewal == task else { return }
-        renewal = nil
-        switch result {
-        case .success(let fresh):
-            token = fresh
-            failure = nil
-        case .failure(let error):
-            failure = error
-        }
+extension TokenAuthenticator.Scheme {
+    /// The token that `request` carried in its `Authorization` header with this scheme, if any.
+    func token(sentIn request: URLRequest) -> String? {
+        let sent = request.value(forHTTPHeaderField: "Authorization")
+        let prefix = rawValue + " "
+        return sent.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
     }
 }
