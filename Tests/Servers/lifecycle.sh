@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Sourced by every start and stop wrapper in Tests/Servers/ (httpbin.sh, local-server.sh,
-# github-server.sh, tls-servers.sh, h2-server.sh, proxy-servers.sh, roundtrip-server.sh) and by
-# scripts/run-examples: what starting a test server, waiting for it and stopping it take, written
-# once. Sourcing it again only defines the same functions again.
+# github-server.sh, tls-servers.sh, h2-server.sh, proxy-servers.sh, roundtrip-server.sh,
+# oauth-server.sh) and by scripts/run-examples: what starting a test server, waiting for it and
+# stopping it take, written once. Sourcing it again only defines the same functions again.
 #
 #   repository_root                  the checkout these servers belong to (two folders up)
 #   free_port                        prints a port of 127.0.0.1 that nothing listens on now
