@@ -23,7 +23,10 @@ import Foundation
 ///   `https://user:password@host`, and the values of ``sensitiveQueryItems`` and of the query
 ///   parameters you name. A header with an empty value is written `-H 'Name;'`, as curl wants.
 /// - A body that is UTF-8 text, without control characters other than tab and newline and not
-///   starting with `@`, is `--data-binary '…'`, newlines kept inside the quotes. Any other body
+///   starting with `@`, is `--data-binary '…'`, newlines kept inside the quotes. In a form body
+///   (`application/x-www-form-urlencoded`), the values of ``sensitiveQueryItems``,
+///   ``sensitiveFormFields`` and the query parameters you name are `<redacted>`: an OAuth token
+///   request's secrets never reach a log. Any other body
 ///   (binary data, NUL, a carriage return) is written as `printf` octal escapes piped into curl,
 ///   `printf '\211PNG\015\012' | curl … --data-binary @-`, so exactly the same bytes are sent. Octal,
 ///   because the `printf` of `dash` (`/bin/sh` on Debian and Ubuntu) has no `\x` escapes.
@@ -45,6 +48,14 @@ public struct CURLCommand: CustomStringConvertible, Sendable {
     public static let sensitiveQueryItems: Set<String> = [
         "access_token", "refresh_token", "id_token", "token", "key", "api_key", "apikey", "password", "secret",
         "client_secret",
+    ]
+
+    /// Form fields whose values are always redacted in a form body
+    /// (`application/x-www-form-urlencoded`), besides ``sensitiveQueryItems``: what an OAuth
+    /// token request sends, `code`, `code_verifier`, `device_code`, `assertion`,
+    /// `client_assertion`, `subject_token` and `actor_token`.
+    public static let sensitiveFormFields: Set<String> = [
+        "code", "code_verifier", "device_code", "assertion", "client_assertion", "subject_token", "actor_token",
     ]
 
     /// The command line; it spans several lines only when the body has newlines.
@@ -89,7 +100,8 @@ public struct CURLCommand: CustomStringConvertible, Sendable {
         }
         var pipe = ""
         if let body {
-            if let text = Self.shellSafeText(body) {
+            if var text = Self.shellSafeText(body) {
+                if Self.isForm(request) { text = redaction.redact(formBody: text) }
                 arguments += ["--data-binary", Self.quoted(text)]
             } else {
                 pipe = "printf \(Self.printfFormat(body)) | "
@@ -99,6 +111,13 @@ public struct CURLCommand: CustomStringConvertible, Sendable {
             arguments.append("# the body is a stream and is not shown")
         }
         description = pipe + arguments.joined(separator: " ")
+    }
+
+    /// Whether `request`'s body is a form (`application/x-www-form-urlencoded`), whose secret
+    /// fields are redacted.
+    private static func isForm(_ request: URLRequest) -> Bool {
+        let type = request.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
+        return type.hasPrefix("application/x-www-form-urlencoded")
     }
 
     /// `text` in single quotes, each single quote in it written `'\''`.

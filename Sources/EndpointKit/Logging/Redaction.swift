@@ -9,7 +9,8 @@ import Foundation
 /// - the values of ``CURLCommand/sensitiveQueryItems`` and of the query parameters it is given,
 ///   compared without case (`?access_token=<redacted>&page=2`);
 /// - for the cURL command, the values of ``CURLCommand/sensitiveHeaders`` and of the headers it is
-///   given.
+///   given, and in a form body the values of those query parameters and of
+///   ``CURLCommand/sensitiveFormFields``.
 ///
 /// The rest of a URL is kept as it is, percent-encoding included. An error's description uses
 /// ``standard``; a ``LoggingMiddleware`` adds the names it was given.
@@ -90,6 +91,23 @@ package struct Redaction: Sendable {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
         }
         return result
+    }
+
+    /// A form body (`application/x-www-form-urlencoded`) with the values of redacted fields
+    /// replaced: those of ``CURLCommand/sensitiveQueryItems``, of the query parameters it is
+    /// given, and of ``CURLCommand/sensitiveFormFields`` (an OAuth token request's `code`,
+    /// `code_verifier`, `device_code`, …).
+    package func redact(formBody text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false)
+            .map { item -> String in
+                guard let equals = item.firstIndex(of: "=") else { return String(item) }
+                let name = String(item[..<equals])
+                let decoded = (name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name)
+                    .lowercased()
+                let hidden = queryItems.contains(decoded) || CURLCommand.sensitiveFormFields.contains(decoded)
+                return hidden ? "\(name)=\(Self.placeholder)" : String(item)
+            }
+            .joined(separator: "&")
     }
 
     /// Whether the value of query parameter `name` (as written in a URL) is hidden.

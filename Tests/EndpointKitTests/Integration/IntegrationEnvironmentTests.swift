@@ -30,4 +30,12 @@ struct IntegrationEnvironmentTests {
             FaultServer.url != nil,
             "FAULT_SERVER_URL is not set, so the fault-server tests would be skipped: run scripts/test")
     }
+
+    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing OAUTH_SERVER_URL fails the run instead of skipping")
+    func oauthServerIsThereWhenRequired() {
+        guard HTTPBin.isRequired else { return }
+        #expect(
+            OAuthServer.url != nil,
+            "OAUTH_SERVER_URL is not set, so the OAuth tests would be skipped: run scripts/test")
+    }
 }

@@ -169,3 +169,17 @@ public struct Pet: Codable, Hashable, Sendable, JSONObject {
 public struct BasicError: Codable, Hashable, Sendable, JSONObject {
     public var message: String?
 }
+
+/// The OAuth client ID and secret of a service, as a server reads them.
+let clientID = ProcessInfo.processInfo.environment["OAUTH_CLIENT_ID"] ?? ""
+let clientSecret = ProcessInfo.processInfo.environment["OAUTH_CLIENT_SECRET"] ?? ""
+
+/// Where a command-line tool keeps its tokens.
+let tokensFile = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config/tool/tokens.json")
+
+/// Opens a URL in the user's browser.
+func openInBrowser(_ url: URL) {}
+
+/// Waits for the browser to come back to `http://127.0.0.1:PORT/callback`, and returns the URL it
+/// asked for: a command-line tool's one-request loopback listener (RFC 8252 §7.3).
+func waitForLoopbackCallback(port: Int) async throws -> URL { URL(string: "http://127.0.0.1:\(port)/callback")! }

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Authenticates requests with OAuth 2.0 access tokens, and renews them: with the refresh token
+/// of a signed-in user, or with the client's own credentials.
+///
+/// - Before a request, a token that expires within `renewalLeadTime` (60 s by default) is renewed
+///   first; after a `401`, once. Renewals are single-flight: 32 calls that need one wait for the
+///   same one.
+/// - **Rotation:** the new tokens are saved to the ``OAuthTokenStorage`` before the new access
+///   token is used, so a crash in between cannot lose the only refresh token that works. A
+///   refresh answer without a refresh token keeps the old one.
+/// - **The end of a sign-in:** a refresh refused with `invalid_grant` (revoked, expired, or
+///   rotated and reused) removes the stored tokens and fails the call with ``SignInRequired``
+///   carrying the server's error; later calls fail with ``SignInRequired`` at once, without asking
+///   the server, until new tokens are saved and a new authenticator loads them.
+/// - OAuth errors are never retried (the calls fail with
+///   ``EndpointError/authenticationFailed(underlying:call:)``).
+///
+/// ```swift
+/// let storage = FileOAuthTokenStorage(url: tokensFile)
+/// if try await storage.load() == nil {
+///     let authorization = try await oauth.startDeviceAuthorization(scope: ["repo"])
+///     print("Open \(authorization.verificationURI) and enter \(authorization.userCode)")
+///     try await storage.save(try await oauth.tokens(for: authorization))
+/// }
+/// let api = Client(baseURL: apiURL, authenticator: OAuthAuthenticator(oauth, storage: storage))
+/// ```
+public struct OAuthAuthenticator: Authenticator {
+    private let store: CredentialStore<OAuthTokens>
+
+    /// An authenticator for a signed-in user: it loads the tokens from `storage` when first
+    /// used, refreshes them with their refresh token, and saves each refresh there.
+    ///
+    /// - Parameters:
+    ///   - oauth: The client of the authorization server that issued the tokens.
+    ///   - storage: Where the tokens are kept.
+    ///   - renewalLeadTime: How many seconds before its expiry an access token is renewed.
+    public init(_ oauth: OAuthClient, storage: some OAuthTokenStorage, renewalLeadTime: TimeInterval = 60) {
+        store = CredentialStore(credential: nil, leadTime: renewalLeadTime, clock: oauth.clock) { current in
+            try await Self.renew(current, with: oauth, storage: storage, leadTime: renewalLeadTime)
+        }
+    }
+
+    /// An authenticator for the client itself (RFC 6749 §4.4): it gets a token with the client's
+    /// credentials, and a new one when it expires or is refused.
+    ///
+    /// ```swift
+    /// let oauth = OAuthClient(
+    ///     clientID: "reporting", authentication: .clientSecretBasic(secret), endpoints: endpoints, client: authServer)
+    /// let api = Client(baseURL: apiURL, authenticator: OAuthAuthenticator.clientCredentials(oauth, scope: ["read"]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - oauth: The client of the authorization server, with its secret.
+    ///   - scope: The scopes to ask for.
+    ///   - renewalLeadTime: How many seconds before its expiry a token is renewed.
+    public static func clientCredentials(
+        _ oauth: OAuthClient, scope: [String] = [], renewalLeadTime: TimeInterval = 60
+    ) -> OAuthAuthenticator {
+        OAuthAuthenticator(
+            store: CredentialStore(credential: nil, leadTime: renewalLeadTime, clock: oauth.clock) { _ in
+                try await oauth.clientCredentials(scope: scope)
+            })
+    }
+
+    private init(store: CredentialStore<OAuthTokens>) {
+        self.store = store
+    }
+
+    /// Sets `Authorization: Bearer <access token>`, loading or renewing the tokens first when
+    /// needed.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Throws: ``SignInRequired``, ``OAuthError``, the storage's error, or what the token
+    ///   request threw.
+    public func authenticate(_ request: inout URLRequest) async throws {
+        let tokens = try await store.current()
+        try await TokenAuthenticator(token: tokens.accessToken.value, scheme: .bearer).authenticate(&request)
+    }
+
+    /// On a `401`, renews the tokens unless they were renewed since `request` was sent.
+    ///
+    /// - Parameters:
+    ///   - response: The unacceptable response.
+    ///   - request: The request as it was sent.
+    /// - Returns: `true` for a `401`, after the tokens were renewed; `false` otherwise.
+    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        guard response.statusCode == 401 else { return false }
+        _ = try await store.renew(replacing: TokenAuthenticator.Scheme.bearer.token(sentIn: request))
+        return true
+    }
+
+    /// The next tokens of a signed-in user: the stored ones when there are none in memory yet
+    /// and they do not expire soon; else refreshed, saved, then returned.
+    private static func renew(
+        _ current: OAuthTokens?, with oauth: OAuthClient, storage: some OAuthTokenStorage, leadTime: TimeInterval
+    ) async throws -> OAuthTokens {
+        var tokens = current
+        if tokens == nil {
+            tokens = try await storage.load()
+            if let stored = tokens, !stored.accessToken.expires(within: leadTime, of: oauth.clock.now()) {
+                return stored
+            }
+        }
+        guard let refreshToken = tokens?.refreshToken else { throw SignInRequired() }
+        let fresh: OAuthTokens
+        do {
+            fresh = try await oauth.refresh(refreshToken)
+        } catch let error as OAuthError where error.code == .invalidGrant {
+            try? await storage.remove()
+            throw SignInRequired(cause: error)
+        }
+        try await storage.save(fresh)
+        return fresh
+    }
+}

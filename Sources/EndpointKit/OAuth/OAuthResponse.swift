@@ -1,0 +1,133 @@
+import Foundation
+
+/// The fields of a token or device authorization endpoint's answer: a JSON object, or a
+/// form-encoded body (GitHub's unless asked for JSON).
+struct OAuthResponse: Sendable {
+    let statusCode: Int
+    let contentType: String?
+    let endpoint: String
+    /// When the answer arrived: what `expires_in` counts from.
+    let receivedAt: Date
+    private let fields: [String: String]
+
+    /// Reads `response`'s body.
+    ///
+    /// - Throws: ``UnexpectedOAuthResponse`` for a 2xx body that is neither a JSON object nor a
+    ///   form; any other status without an OAuth error gives empty fields (the caller reports it).
+    init(_ response: Response<Data>, endpoint: String, receivedAt: Date) throws {
+        statusCode = response.statusCode
+        contentType = response.headers["Content-Type"]
+        self.endpoint = endpoint
+        self.receivedAt = receivedAt
+        let body = response.value
+        let isSuccess = (200...299).contains(response.statusCode)
+        if let object = Self.jsonObject(body) {
+            fields = object
+        } else if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            || (isSuccess && Self.looksLikeForm(body))
+        {
+            fields = Self.formFields(body)
+        } else if isSuccess {
+            throw UnexpectedOAuthResponse(endpoint: endpoint, statusCode: statusCode, problem: .notOAuth(contentType))
+        } else {
+            fields = [:]
+        }
+    }
+
+    /// The OAuth error the answer carries, whatever its status (GitHub's device flow answers 200).
+    var oauthError: OAuthError? {
+        guard let code = fields["error"], !code.isEmpty else { return nil }
+        var error = OAuthError(
+            code: OAuthError.Code(rawValue: code), errorDescription: fields["error_description"],
+            errorURI: fields["error_uri"], statusCode: statusCode, endpoint: endpoint)
+        error.slowDownInterval = fields["interval"].flatMap(TimeInterval.init)
+        return error
+    }
+
+    /// A field that must be there.
+    func required(_ name: String) throws -> String {
+        guard let value = fields[name], !value.isEmpty else {
+            throw UnexpectedOAuthResponse(endpoint: endpoint, statusCode: statusCode, problem: .missingField(name))
+        }
+        return value
+    }
+
+    /// A field that may be missing.
+    func optional(_ name: String) -> String? {
+        fields[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A number of seconds that may be missing; a field that is there but not a number is an error.
+    func seconds(_ name: String) throws -> TimeInterval? {
+        guard let text = optional(name) else { return nil }
+        guard let value = TimeInterval(text), value.isFinite, value >= 0 else {
+            throw UnexpectedOAuthResponse(endpoint: endpoint, statusCode: statusCode, problem: .invalidField(name))
+        }
+        return value
+    }
+
+    /// The tokens of a token endpoint's success.
+    func tokens() throws -> OAuthTokens {
+        let value = try required("access_token")
+        if let type = optional("token_type"), type.lowercased() != "bearer" {
+            throw UnexpectedOAuthResponse(
+                endpoint: endpoint, statusCode: statusCode, problem: .unsupportedTokenType(type))
+        }
+        let expiresIn = try seconds("expires_in")
+        let accessToken = expiresIn.map { AccessToken(value, expiresIn: $0, from: receivedAt) } ?? AccessToken(value)
+        return OAuthTokens(accessToken: accessToken, refreshToken: optional("refresh_token"), scope: optional("scope"))
+    }
+
+    /// The top-level fields of a JSON object, each string or number as text; `nil` when the body
+    /// is not a JSON object.
+    private static func jsonObject(_ body: Data) -> [String: String]? {
+        guard body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "{"),
+            let object = try? JSONDecoder().decode([String: Scalar].self, from: body)
+        else { return nil }
+        return object.compactMapValues(\.text)
+    }
+
+    /// A JSON value: a string or a number as text, anything else as `nil`.
+    private struct Scalar: Decodable {
+        let text: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self.text = text
+            } else if let number = try? container.decode(Int64.self) {
+                text = String(number)
+            } else if let number = try? container.decode(Double.self) {
+                text = String(number)
+            } else {
+                text = nil
+            }
+        }
+    }
+
+    private static func looksLikeForm(_ body: Data) -> Bool {
+        guard let text = String(data: body, encoding: .utf8), !text.isEmpty else { return false }
+        return text.contains("=") && !text.contains("<") && !text.contains(where: \.isNewline)
+    }
+
+    private static func formFields(_ body: Data) -> [String: String] {
+        let text = String(decoding: body, as: UTF8.self)
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decoded(parts[0])
+            guard !name.isEmpty, fields[name] == nil else { continue }
+            fields[name] = parts.count > 1 ? decoded(parts[1]) : ""
+        }
+        return fields
+    }
+
+    private static func decoded(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}
+
+extension UInt8 {
+    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}

@@ -1,0 +1,221 @@
+import EndpointKit
+import EndpointKitTesting
+import Foundation
+import Testing
+
+@Suite("OAuthAuthenticator over an in-memory API and authorization server")
+struct OAuthAuthenticatorTests {
+    /// An authorization server that rotates refresh tokens (`r1` → `r2` …, access `a1` → `a2` …,
+    /// each for an hour) and an API that accepts only the newest access token.
+    final class Servers: Sendable {
+        private let lock = NSLock()
+        private nonisolated(unsafe) var generation = 1
+        private nonisolated(unsafe) var refreshes = 0
+        private nonisolated(unsafe) var apiRejectsEverything = false
+
+        var refreshCount: Int { lock.withLock { refreshes } }
+        func rejectEverything() { lock.withLock { apiRejectsEverything = true } }
+
+        func token(_ request: URLRequest) async throws -> HTTPResponse {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+            return lock.withLock {
+                refreshes += 1
+                guard body.contains("refresh_token=r\(generation)") else {
+                    return HTTPResponse(statusCode: 400, body: Data(#"{"error":"invalid_grant"}"#.utf8))
+                }
+                generation += 1
+                let json =
+                    #"{"access_token":"a\#(generation)","token_type":"Bearer","expires_in":3600,"refresh_token":"r\#(generation)"}"#
+                return HTTPResponse(
+                    statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+            }
+        }
+
+        func api(_ request: URLRequest) -> HTTPResponse {
+            let valid = lock.withLock {
+                !apiRejectsEverything && request.value(forHTTPHeaderField: "Authorization") == "Bearer a\(generation)"
+            }
+            return HTTPResponse(statusCode: valid ? 200 : 401, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
+    private static func clients(_ servers: Servers, clock: ManualTokenClock, storage: some OAuthTokenStorage) -> (
+        Client, StubTransport
+    ) {
+        let oauth = OAuthClient(
+            clientID: "app", endpoints: OAuthEndpoints(token: "/token"),
+            client: Client(baseURL: URL(string: "https://auth.example.com")!) {
+                $0.transport = StubTransport { try await servers.token($0) }
+            }, clock: clock.tokenClock)
+        let transport = StubTransport { servers.api($0) }
+        return (Client.stubbed(transport, authenticator: OAuthAuthenticator(oauth, storage: storage)), transport)
+    }
+
+    private static func tokens(_ generation: Int, expiresAt: Date?) -> OAuthTokens {
+        OAuthTokens(accessToken: AccessToken("a\(generation)", expiresAt: expiresAt), refreshToken: "r\(generation)")
+    }
+
+    @Test("A 401 renews the tokens once for 32 calls in flight; the rotated tokens are saved once")
+    func renewsOnceOn401() async throws {
+        let servers = Servers()
+        let clock = ManualTokenClock()
+        // `a0` is stale (the API wants `a1`), its expiry unknown: only a 401 shows it.
+        let fresh = InMemoryOAuthTokenStorage(OAuthTokens(accessToken: AccessToken("a0"), refreshToken: "r1"))
+        let (client, _) = Self.clients(servers, clock: clock, storage: fresh)
+
+        let successes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<32 { group.addTask { (try? await client.get(UserRepositories())) != nil } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+
+        #expect(successes == 32)
+        #expect(servers.refreshCount == 1)
+        #expect(await fresh.saveCount == 1)
+        #expect(try await fresh.load()?.refreshToken == "r2")
+    }
+
+    @Test("Stored tokens that are still valid are used without asking the server")
+    func usesStoredTokens() async throws {
+        let servers = Servers()
+        let clock = ManualTokenClock()
+        let storage = InMemoryOAuthTokenStorage(Self.tokens(1, expiresAt: clock.now.addingTimeInterval(3600)))
+        let (client, _) = Self.clients(servers, clock: clock, storage: storage)
+
+        _ = try await client.get(UserRepositories())
+
+        #expect(servers.refreshCount == 0)
+    }
+
+    @Test("No stored tokens, or expired ones without a refresh token: SignInRequired, and nothing is sent")
+    func signInRequiredWithoutTokens() async throws {
+        let clock = ManualTokenClock()
+        for stored in [nil, OAuthTokens(accessToken: AccessToken("a1", expiresAt: clock.now))] {
+            let servers = Servers()
+            let (client, transport) = Self.clients(servers, clock: clock, storage: InMemoryOAuthTokenStorage(stored))
+
+            await #expect {
+                _ = try await client.get(UserRepositories())
+            } throws: { error in
+                guard case .authenticationFailed(let underlying as SignInRequired, _) = error as? EndpointError else {
+                    return false
+                }
+                return underlying.cause == nil
+            }
+            #expect(await transport.requests.isEmpty)
+            #expect(servers.refreshCount == 0)
+        }
+    }
+
+    @Test("A 401 that persists after one renewal is returned, not looped on")
+    func persistent401() async throws {
+        let servers = Servers()
+        servers.rejectEverything()
+        let clock = ManualTokenClock()
+        let storage = InMemoryOAuthTokenStorage(Self.tokens(1, expiresAt: clock.now.addingTimeInterval(3600)))
+        let (client, transport) = Self.clients(servers, clock: clock, storage: storage)
+
+        await #expect {
+            _ = try await client.get(UserRepositories())
+        } throws: { error in
+            guard case .unacceptableStatus(let failure) = error as? EndpointError else { return false }
+            return failure.statusCode == 401
+        }
+        #expect(servers.refreshCount == 1)
+        #expect(await transport.requests.count == 2)
+    }
+
+    @Test("A storage that cannot save fails the renewal with its error, and the new tokens are not used")
+    func failedSaveFailsRenewal() async throws {
+        struct Full: Error {}
+        struct FullStorage: OAuthTokenStorage {
+            let tokens: OAuthTokens
+            func load() async throws -> OAuthTokens? { tokens }
+            func save(_ tokens: OAuthTokens) async throws { throw Full() }
+            func remove() async throws {}
+        }
+        let servers = Servers()
+        let clock = ManualTokenClock()
+        let (client, transport) = Self.clients(
+            servers, clock: clock, storage: FullStorage(tokens: Self.tokens(1, expiresAt: clock.now)))
+
+        await #expect {
+            _ = try await client.get(UserRepositories())
+        } throws: { error in
+            guard case .authenticationFailed(let underlying, _) = error as? EndpointError else { return false }
+            return underlying is Full
+        }
+        #expect(await transport.requests.isEmpty)
+    }
+
+    @Test("Client credentials: a token is fetched before the first call, and again once it expires")
+    func clientCredentialsRenewal() async throws {
+        let clock = ManualTokenClock()
+        let issued = Counter()
+        let oauth = OAuthClient(
+            clientID: "svc", authentication: .clientSecretBasic("s"), endpoints: OAuthEndpoints(token: "/token"),
+            client: Client(baseURL: URL(string: "https://auth.example.com")!) {
+                $0.transport = StubTransport { _ in
+                    let json = #"{"access_token":"c\#(issued.next())","token_type":"Bearer","expires_in":600}"#
+                    return HTTPResponse(statusCode: 200, body: Data(json.utf8))
+                }
+            }, clock: clock.tokenClock)
+        let transport = StubTransport(body: "[]")
+        let client = Client.stubbed(
+            transport, authenticator: OAuthAuthenticator.clientCredentials(oauth, renewalLeadTime: 30))
+
+        _ = try await client.get(UserRepositories())
+        clock.advance(by: 560)
+        _ = try await client.get(UserRepositories())
+        clock.advance(by: 20)
+        _ = try await client.get(UserRepositories())
+
+        #expect(
+            (await transport.requests).map { $0.headers["Authorization"] } == ["Bearer c1", "Bearer c1", "Bearer c2"])
+    }
+
+    @Test("The cURL command of a token request hides every OAuth secret in the form body")
+    func curlRedactsFormSecrets() throws {
+        var request = URLRequest(url: URL(string: "https://auth.example.com/token")!)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(
+            "grant_type=authorization_code&code=C0DE&code_verifier=V3R&client_id=app&client_secret=S3C&refresh_token=R3F&device_code=D3V&scope=read"
+                .utf8)
+
+        let command = CURLCommand(request).description
+
+        #expect(
+            command.hasSuffix(
+                "--data-binary 'grant_type=authorization_code&code=<redacted>&code_verifier=<redacted>&client_id=app&client_secret=<redacted>&refresh_token=<redacted>&device_code=<redacted>&scope=read'"
+            ))
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"code":"kept"}"#.utf8)
+        #expect(CURLCommand(request).description.contains("kept"), "only a form's fields are redacted")
+    }
+
+    @Test("A file storage writes owner-only JSON atomically, reads it back, and removes it")
+    func fileStorage() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tokens-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = FileOAuthTokenStorage(url: directory.appendingPathComponent("tokens.json"))
+        let tokens = OAuthTokens(
+            accessToken: AccessToken("a", expiresAt: Date(timeIntervalSince1970: 1_800_000_000)), refreshToken: "r",
+            scope: "x")
+
+        #expect(try await storage.load() == nil)
+        try await storage.save(tokens)
+        try await storage.save(tokens)
+        #expect(try await storage.load() == tokens)
+        let attributes = try FileManager.default.attributesOfItem(atPath: storage.url.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tokens.json"])
+        try await storage.remove()
+        try await storage.remove()
+        #expect(try await storage.load() == nil)
+
+        try Data("{".utf8).write(to: storage.url)
+        await #expect(throws: DecodingError.self) { _ = try await storage.load() }
+    }
+}
