@@ -18,7 +18,8 @@ Clients (test fixtures, fixed):
     public-app          public (auth method none), PKCE S256 required; grants authorization_code,
                         refresh_token, device_code; redirect URIs http://127.0.0.1/callback and
                         com.example.app:/oauth (two, so /authorize needs redirect_uri)
-    cli-tool            public (none); grants device_code and refresh_token
+    cli-tool            public (none); grants device_code and refresh_token; its access and refresh
+                        tokens start with gho_ and ghr_, as GitHub's OAuth tokens do
 A client may authenticate only with its own method: confidential-basic's secret in the body, or
 confidential-post's in a Basic header, is invalid_client. A loopback redirect URI matches a
 registered http://127.0.0.1/... one on any port (RFC 8252 §7.3): http://127.0.0.1:53111/callback.
@@ -373,8 +374,13 @@ def save_token(data, oauth_request):
 
 
 def token_generator():
-    """Bearer tokens that live ACCESS_TOKEN_LIFETIME s, or as the X-Test-Expires-In header says."""
-    return BearerTokenGenerator(lambda **_: generate_token(42), lambda **_: generate_token(48),
+    """Bearer tokens that live ACCESS_TOKEN_LIFETIME s, or as the X-Test-Expires-In header says.
+    cli-tool's tokens start as GitHub's OAuth tokens do (gho_ and ghr_), so that the GitHub-like
+    server can accept them (its --token-prefix gho_) in scripts/run-examples' sign-in."""
+    def prefixed(prefix, length):
+        return lambda client=None, **_: (prefix if client is not None and client.client_id == "cli-tool" else "") \
+            + generate_token(length)
+    return BearerTokenGenerator(prefixed("gho_", 40), prefixed("ghr_", 48),
                                 lambda client, grant_type: test_lifetime("X-Test-Expires-In", ACCESS_TOKEN_LIFETIME))
 
 

@@ -4,7 +4,7 @@ import Foundation
 /// app, and its SHA-256 challenge sent in the authorization URL, so that an intercepted
 /// authorization code is worthless without the verifier.
 ///
-/// ``OAuthClient/authorizationRequest(redirectURI:scope:state:additionalParameters:)`` makes one
+/// ``OAuthClient/authorizationRequest(redirectURI:scope:additionalParameters:)`` makes one
 /// for you; make one yourself only to build the authorization URL by other means.
 ///
 /// ```swift
