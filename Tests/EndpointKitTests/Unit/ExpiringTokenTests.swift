@@ -56,16 +56,24 @@ struct ExpiringTokenTests {
         }
     }
 
+    /// A client over `server`'s API whose authenticator renews with `server`, `leadTime` seconds
+    /// before expiry, by `server`'s clock.
+    private static func client(
+        of server: ExpiringTokenServer, leadTime: TimeInterval = 60, token: AccessToken? = nil
+    ) -> (Client, StubTransport) {
+        let transport = StubTransport { server.respond(to: $0) }
+        let authenticator = RefreshingTokenAuthenticator(
+            token: token, renewalLeadTime: leadTime, clock: server.clock.tokenClock
+        ) { try await server.issue() }
+        return (Client.stubbed(transport, authenticator: authenticator), transport)
+    }
+
     @Test(
         "A token is renewed once, before it is sent, when it expires within the lead time; 32 calls share the renewal")
     func renewsBeforeExpiry() async throws {
         let clock = ManualTokenClock()
         let server = ExpiringTokenServer(clock: clock)
-        let transport = StubTransport { server.respond(to: $0) }
-        let authenticator = RefreshingTokenAuthenticator(renewalLeadTime: 120, clock: clock.tokenClock) {
-            try await server.issue()
-        }
-        let client = Client.stubbed(transport, authenticator: authenticator)
+        let (client, transport) = Self.client(of: server, leadTime: 120)
 
         #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
         #expect(server.renewals == 1)
@@ -87,12 +95,7 @@ struct ExpiringTokenTests {
     func expiredTokenIsRenewedFirst() async throws {
         let clock = ManualTokenClock()
         let server = ExpiringTokenServer(clock: clock, lifetime: 60)
-        let transport = StubTransport { server.respond(to: $0) }
-        let client = Client.stubbed(
-            transport,
-            authenticator: RefreshingTokenAuthenticator(renewalLeadTime: 10, clock: clock.tokenClock) {
-                try await server.issue()
-            })
+        let (client, transport) = Self.client(of: server, leadTime: 10)
 
         _ = try await client.get(UserRepositories())
         clock.advance(by: 61)
@@ -107,12 +110,7 @@ struct ExpiringTokenTests {
     func failedEarlyRenewalKeepsValidToken() async throws {
         let clock = ManualTokenClock()
         let server = ExpiringTokenServer(clock: clock)
-        let transport = StubTransport { server.respond(to: $0) }
-        let client = Client.stubbed(
-            transport,
-            authenticator: RefreshingTokenAuthenticator(renewalLeadTime: 300, clock: clock.tokenClock) {
-                try await server.issue()
-            })
+        let (client, transport) = Self.client(of: server, leadTime: 300)
         _ = try await client.get(UserRepositories())
 
         clock.advance(by: 3600 - 100)
@@ -129,10 +127,7 @@ struct ExpiringTokenTests {
     func failedRenewalOfExpiredTokenFails() async throws {
         let clock = ManualTokenClock()
         let server = ExpiringTokenServer(clock: clock, lifetime: 60)
-        let transport = StubTransport { server.respond(to: $0) }
-        let client = Client.stubbed(
-            transport,
-            authenticator: RefreshingTokenAuthenticator(clock: clock.tokenClock) { try await server.issue() })
+        let (client, transport) = Self.client(of: server)
         _ = try await client.get(UserRepositories())
         clock.advance(by: 61)
         server.failNextRenewals(1)
@@ -150,12 +145,7 @@ struct ExpiringTokenTests {
     func tokenWithoutExpiryRenewsOn401() async throws {
         let clock = ManualTokenClock()
         let server = ExpiringTokenServer(clock: clock)
-        let transport = StubTransport { server.respond(to: $0) }
-        let client = Client.stubbed(
-            transport,
-            authenticator: RefreshingTokenAuthenticator(token: AccessToken("stale"), clock: clock.tokenClock) {
-                try await server.issue()
-            })
+        let (client, _) = Self.client(of: server, token: AccessToken("stale"))
         clock.advance(by: 86_400 * 365)
         #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
         #expect(server.renewals == 1)
