@@ -140,16 +140,21 @@
         func renewsBeforeExpiry() async throws {
             let installationID = 1040
             let clock = ManualTokenClock(start: Date())
+            /// Moves the clock to the real time plus `seconds`: the server dates its tokens by the
+            /// real time, and a busy machine may take seconds between two calls.
+            func advance(toNowPlus seconds: TimeInterval) {
+                clock.advance(by: Date().timeIntervalSince(clock.now) + seconds)
+            }
             // Tokens that last 330 s: 30 s outside the 5-minute lead time.
             let app = try GitHubAppServer.app(clock: clock, headers: ["X-Test-Token-Lifetime": "330"])
             let client = try GitHubAppServer.client(app.installation(installationID))
 
             _ = try await client.get(InstallationRepositories())
-            clock.advance(by: 20)
+            advance(toNowPlus: 15)  // about 314 s left (expires_at has whole seconds)
             _ = try await client.get(InstallationRepositories())
             #expect(try await GitHubAppServer.tokenRequests(for: installationID) == 1)
 
-            clock.advance(by: 15)  // now within 5 minutes of expires_at
+            advance(toNowPlus: 31)  // at most 299 s left: within 5 minutes of expires_at
             #expect(await Self.successes(ofConcurrentCalls: 8, to: client) == 8)
             #expect(try await GitHubAppServer.tokenRequests(for: installationID) == 2)
         }
