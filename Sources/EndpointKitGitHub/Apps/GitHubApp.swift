@@ -6,7 +6,7 @@
     /// and the installation tokens it asks for with them.
     ///
     /// ```swift
-    /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: String(contentsOfFile: keyPath))
+    /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: String(contentsOfFile: keyPath, encoding: .utf8))
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: app.installation(42)) {
     ///     $0.api = .gitHub
     /// }
