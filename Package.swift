@@ -45,14 +45,19 @@ let package = Package(
             description:
                 "EndpointKitTracing: a span per call and per attempt, and `traceparent` on every attempt (needs swift-distributed-tracing)."
         ),
+        .trait(
+            name: "GitHubApps",
+            description:
+                "GitHubAppAuthenticator and installation tokens: signs GitHub App JWTs with RS256 (needs swift-crypto)."
+        ),
         .default(enabledTraits: []),
     ],
     // Every package is gated by a trait: async-http-client, swift-nio, swift-nio-ssl and
     // swift-nio-http2 (which async-http-client depends on too) by `AsyncHTTPClient`, Yams
     // and OpenAPIKit by `OpenAPIGenerator`, swift-log by `Logging`, swift-metrics by `Metrics` and
-    // swift-distributed-tracing by `Tracing`. Every product of theirs below is a dependency only `.when(traits:)`,
-    // so with default traits SwiftPM resolves and fetches none of them (scripts/checks/check-consumer
-    // checks: 0 packages resolved).
+    // swift-distributed-tracing by `Tracing`, and swift-crypto by `GitHubApps`. Every product of
+    // theirs below is a dependency only `.when(traits:)`, so with default traits SwiftPM resolves
+    // and fetches none of them (scripts/checks/check-consumer checks: 0 packages resolved).
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
@@ -64,11 +69,21 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.3.0"),
+        // RSA for GitHub App JWTs. 3.12.3 and 4.x both have `_CryptoExtras`' `_RSA.Signing`; the
+        // range lets a consumer share whichever swift-crypto the rest of its graph needs.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "EndpointKit"),
         .target(name: "EndpointKitTesting", dependencies: ["EndpointKit"]),
-        .target(name: "EndpointKitGitHub", dependencies: ["EndpointKit"]),
+        .target(
+            name: "EndpointKitGitHub",
+            dependencies: [
+                "EndpointKit",
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
+            ]
+        ),
         .target(
             name: "EndpointKitAsyncHTTPClient",
             dependencies: [
@@ -152,6 +167,9 @@ let package = Package(
             name: "EndpointKitGitHubTests",
             dependencies: [
                 "EndpointKitGitHub", "EndpointKitTesting",
+                // Keys made at test time, and signatures checked, for the GitHub App suites.
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
                 // The GitHub-like server over HTTPS, which URLSession on Linux cannot trust.
                 "EndpointKitAsyncHTTPClient",
                 .product(

@@ -6,6 +6,8 @@ struct Command {
         case listRepositories(user: String?)
         case showRepository(owner: String, name: String)
         case createIssue(owner: String, name: String, title: String, body: String?)
+        /// As a GitHub App's installation: needs the `GitHubApps` trait.
+        case listInstallationRepositories(appID: String, privateKeyPath: String, installationID: Int)
         case help
     }
 
@@ -16,6 +18,7 @@ struct Command {
         usage: github [--base-url URL] repos [USER]
                github [--base-url URL] repo OWNER/NAME
                github [--base-url URL] create-issue OWNER/NAME --title TITLE [--body BODY]
+               github [--base-url URL] app --app-id ID --private-key PATH --installation ID
 
         A small GitHub client built on EndpointKit.
 
@@ -23,10 +26,14 @@ struct Command {
                               pages: full name, stars and language, then the rate limit left
           repo OWNER/NAME     one repository
           create-issue ...    opens an issue and prints its number and URL
+          app ...             as a GitHub App (its ID or client ID, and its private key's PEM
+                              file): the repositories the installation can reach, with an
+                              installation token the app asks for; built with the GitHubApps
+                              trait only (swift build --traits GitHubApps)
 
-        The token comes from GITHUB_TOKEN. The base URL defaults to https://api.github.com;
-        for GitHub Enterprise use https://HOST/api/v3. API errors print GitHub's message and
-        exit with status 1; usage errors exit with status 2.
+        The token comes from GITHUB_TOKEN (app needs none). The base URL defaults to
+        https://api.github.com; for GitHub Enterprise use https://HOST/api/v3. API errors print
+        GitHub's message and exit with status 1; usage errors exit with status 2.
         """
 
     /// Parses `arguments` (without the program name).
@@ -35,6 +42,7 @@ struct Command {
         var positional: [String] = []
         var title: String?
         var body: String?
+        var app = AppOptions()
         while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help", "help":
@@ -51,16 +59,44 @@ struct Command {
             case "--body":
                 guard let value = remaining.popFirst() else { throw UsageError("--body needs a value") }
                 body = value
+            case "--app-id", "--private-key", "--installation":
+                guard let value = remaining.popFirst() else { throw UsageError("\(argument) needs a value") }
+                try app.set(argument, to: value)
             default:
                 guard !argument.hasPrefix("--") else { throw UsageError("unknown option \(argument)") }
                 positional.append(argument)
             }
         }
-        action = try Self.action(positional, title: title, body: body)
+        action = try Self.action(positional, title: title, body: body, app: app)
     }
 
-    private static func action(_ positional: [String], title: String?, body: String?) throws(UsageError) -> Action {
+    /// The options of `app`.
+    struct AppOptions {
+        var appID: String?
+        var privateKeyPath: String?
+        var installationID: Int?
+
+        mutating func set(_ option: String, to value: String) throws(UsageError) {
+            switch option {
+            case "--app-id": appID = value
+            case "--private-key": privateKeyPath = value
+            default:
+                guard let id = Int(value) else { throw UsageError("--installation needs a number") }
+                installationID = id
+            }
+        }
+    }
+
+    private static func action(
+        _ positional: [String], title: String?, body: String?, app: AppOptions
+    ) throws(UsageError) -> Action {
         switch positional.first {
+        case "app" where positional.count == 1:
+            guard let appID = app.appID, let privateKeyPath = app.privateKeyPath,
+                let installationID = app.installationID
+            else { throw UsageError("app needs --app-id, --private-key and --installation") }
+            return .listInstallationRepositories(
+                appID: appID, privateKeyPath: privateKeyPath, installationID: installationID)
         case "repos" where positional.count <= 2:
             return .listRepositories(user: positional.dropFirst().first)
         case "repo" where positional.count == 2:

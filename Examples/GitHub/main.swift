@@ -19,6 +19,16 @@ if case .help = command.action {
     print(Command.usage)
     exit(0)
 }
+if case .listInstallationRepositories(let appID, let privateKeyPath, let installationID) = command.action {
+    #if GitHubApps
+        exit(
+            await listInstallationRepositories(
+                baseURL: command.baseURL, appID: appID, privateKeyPath: privateKeyPath, installationID: installationID))
+    #else
+        printError("github: app needs the GitHubApps trait: swift build --product github --traits GitHubApps")
+        exit(2)
+    #endif
+}
 guard let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"], !token.isEmpty else {
     printError("github: set GITHUB_TOKEN to a personal access token")
     exit(2)
@@ -49,7 +59,7 @@ do {
         let issue = try await client.post(
             CreateIssue(owner: owner, name: name, issue: .init(title: title, body: body)))
         print("#\(issue.number) \(issue.htmlUrl.absoluteString)")
-    case .help:
+    case .help, .listInstallationRepositories:
         break
     }
 } catch {

@@ -33,6 +33,11 @@ struct GitHubEnvironmentTests {
                 GitHubServerTransport.tls != nil,
                 "GITHUB_HTTPS_SERVER_URL or TLS_PKI_DIR is not set, so no test would call the GitHub server over HTTPS")
         #endif
+        #if GitHubApps
+            #expect(
+                GitHubAppServer.privateKeyPEM != nil,
+                "GITHUB_APP_PRIVATE_KEY_PATH is not set or unreadable, so the GitHub App tests would be skipped")
+        #endif
     }
 }
 

@@ -1,6 +1,8 @@
 # shellcheck shell=bash
-# Sourced by bash scripts that need a local, GitHub-like REST API (Tests/Servers/github_server.py,
-# Python 3 standard library only, run with the system python3; no venv, no pip):
+# Sourced by bash scripts that need a local, GitHub-like REST API (Tests/Servers/github_server.py),
+# which is also a GitHub App (Tests/Servers/github_apps.py, whose JWTs PyJWT verifies: pyjwt[crypto]
+# is installed into the git-ignored venv, .venv/ or $ENDPOINTKIT_VENV, and the server runs with its
+# python):
 #
 #   source Tests/Servers/github-server.sh
 #   trap 'stop_github_server' EXIT      # YOUR trap: this file never sets a trap itself
@@ -12,9 +14,14 @@
 # waits (up to 20 s) until GET /health answers, records its pid in github_server_pid and exports
 #   GITHUB_SERVER_URL=http://127.0.0.1:PORT
 #   GITHUB_SERVER_TOKEN=ghp_testtoken      (or the first --token given)
+#   GITHUB_APP_ID=12345                    the app's ID, the `iss` its JWTs must have
+#   GITHUB_APP_PRIVATE_KEY_PATH=DIR/app.pem  the app's RSA private key (2048 bits), made with openssl
+#                                          at start in a `mktemp -d` folder; the server has only the
+#                                          public key
 # It returns non-zero, leaving nothing running, when the server does not come up.
 #
-# stop_github_server stops it; it is safe to call twice, or when nothing was started.
+# stop_github_server stops it and removes the key folder; it is safe to call twice, or when nothing
+# was started.
 #
 # There is NO EXIT trap in here, on purpose: the calling script owns one trap that stops every
 # server it started. The other wrappers add their stop functions in front of the EXIT trap they
@@ -25,6 +32,21 @@
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/local-server.sh"  # and so lifecycle.sh
 github_server_script="$local_server_directory/github_server.py"
 github_server_pid="${github_server_pid:-}"
+github_venv_dir="${ENDPOINTKIT_VENV:-$PWD/.venv}"
+github_app_key_dir="${github_app_key_dir:-}"
+
+# PyJWT 2 with its RSA support (cryptography), for the app's JWTs.
+install_github_server() {
+    install_python_packages "$github_venv_dir" "PyJWT" 'import sys, jwt, cryptography
+sys.exit(not jwt.__version__.startswith("2."))' 'pyjwt[crypto]==2.*'
+}
+
+# A new RSA key pair for the app, in a folder of its own: DIR/app.pem and DIR/app.pub.pem.
+_make_github_app_keys() {
+    github_app_key_dir=$(mktemp -d "${TMPDIR:-/tmp}/endpointkit-github-app.XXXXXX") || return 1
+    openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$github_app_key_dir/app.pem" 2>/dev/null &&
+        openssl pkey -in "$github_app_key_dir/app.pem" -pubout -out "$github_app_key_dir/app.pub.pem" 2>/dev/null
+}
 
 # Prints GITHUB_SERVER_URL's /health answer; fails when there is none within a second. Proxies
 # are bypassed: an http_proxy in the environment must not catch requests to 127.0.0.1.
@@ -37,6 +59,11 @@ print(u.build_opener(u.ProxyHandler({})).open(sys.argv[1] + "/health", timeout=1
 stop_github_server() {
     stop_server_process "${github_server_pid:-}" "the GitHub server"
     github_server_pid=""
+    if [ -n "${github_app_key_dir:-}" ]; then
+        rm -rf "$github_app_key_dir"
+        github_app_key_dir=""
+        unset GITHUB_APP_ID GITHUB_APP_PRIVATE_KEY_PATH
+    fi
 }
 
 start_github_server() {
@@ -58,12 +85,20 @@ start_github_server() {
                 ;;
         esac
     done
+    install_github_server || return 1
+    if ! _make_github_app_keys; then
+        echo "error: openssl could not make the GitHub App's key pair" >&2
+        stop_github_server
+        return 1
+    fi
     for attempt in 1 2 3; do # another process may take the free port before the server binds it
         port=$(free_port) || return 1
-        command python3 "$github_server_script" --port "$port" "$@" &  # command: $! is python itself
+        "$github_venv_dir/bin/python" "$github_server_script" --port "$port" \
+            --app-id 12345 --app-public-key "$github_app_key_dir/app.pub.pem" "$@" &
         github_server_pid=$!
         export GITHUB_SERVER_URL="http://127.0.0.1:$port"
         export GITHUB_SERVER_TOKEN="$token"
+        export GITHUB_APP_ID=12345 GITHUB_APP_PRIVATE_KEY_PATH="$github_app_key_dir/app.pem"
         status=0
         wait_until_serving "$github_server_pid" "the GitHub server" 20 _github_server_health || status=$?
         if [ "$status" -eq 0 ]; then
@@ -83,6 +118,7 @@ start_github_server() {
         echo "warning: port $port was taken before the GitHub server could bind it (attempt $attempt of 3)" >&2
     done
     unset GITHUB_SERVER_URL GITHUB_SERVER_TOKEN
+    stop_github_server
     echo "error: the GitHub server did not start" >&2
     return 1
 }

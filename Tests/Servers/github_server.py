@@ -4,6 +4,7 @@
     python3 Tests/Servers/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
                                      [--flaky PATH ...] [--exit-with-parent]
                                      [--tls-cert PEM --tls-key PEM]
+                                     [--app-id ID --app-public-key PEM]
 
 Serves on 127.0.0.1 only (--port 0: a free port, whose URL it prints), HTTP/1.1 with keep-alive,
 silently; over HTTPS with --tls-cert and --tls-key (Tests/Servers/local_server.py's TLS, so that
@@ -28,6 +29,10 @@ Resource}; every 200 GET carries a strong ETag and Last-Modified, and If-None-Ma
 If-Modified-Since then gives a 304 that does not count against the rate limit. Errors have
 GitHub's shape: 401 Bad credentials, 403 API rate limit exceeded, 404 Not Found, 400 Problems
 parsing JSON, 422 Validation Failed with "errors".
+
+With --app-id and --app-public-key it is also a GitHub App (Tests/Servers/github_apps.py, which
+needs PyJWT: run it with the venv's python): /app, /app/installations, installation access tokens
+and /installation/repositories, with test hooks.
 
 Bodies carry every field that GitHub's OpenAPI description (api.github.com.yaml) requires, so that
 types generated from it decode them; scripts/checks/check_github_server_schemas.py checks that. A
@@ -150,8 +155,9 @@ def make_repo(i, width):
 class GitHubServer(LocalServer):  # a ThreadingHTTPServer that can serve HTTPS
     request_queue_size = 128  # bursts of concurrent connections must not wait for SYN retries
 
-    def __init__(self, address, repos, tokens, rate_limit, flaky=()):
+    def __init__(self, address, repos, tokens, rate_limit, flaky=(), apps=None):
         super().__init__(address, Handler)
+        self.apps = apps  # a github_apps.GitHubApps, or None
         self.lock = threading.Lock()  # guards everything below
         width = max(3, len(str(repos)))
         self.repos = [make_repo(i, width) for i in range(1, repos + 1)]
@@ -255,6 +261,10 @@ class Handler(BaseHTTPRequestHandler):
         if path in server.flaky:  # its first request only
             server.flaky.remove(path)
             return 503, server.rate_headers(bucket), json.dumps(error("Service unavailable")).encode()
+        if server.apps is not None and server.apps.handles(path):
+            status, payload = server.apps.respond(self.command, path, url.query, token, self.headers,
+                                                  body.decode())
+            return status, server.rate_headers(bucket), json.dumps(payload).encode()
         if token not in server.tokens:
             status, headers, payload, mtime = 401, {}, error("Bad credentials"), None
         elif bucket[0] <= 0:
@@ -399,12 +409,20 @@ def main(argv=None):
     parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
     parser.add_argument("--tls-cert", help="serve HTTPS with this certificate chain (PEM)")
     parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
+    parser.add_argument("--app-id", help="serve a GitHub App with this ID (its JWTs' iss), with --app-public-key")
+    parser.add_argument("--app-public-key", help="the app's RSA public key (PEM), which verifies its JWTs")
     args = parser.parse_args(argv)
     if args.repos < 0 or args.rate_limit < 0:
         parser.error("--repos and --rate-limit must not be negative")
+    if bool(args.app_id) != bool(args.app_public_key):
+        parser.error("--app-id and --app-public-key go together")
     try:
         server = GitHubServer(("127.0.0.1", args.port), args.repos, args.token or ["ghp_testtoken"], args.rate_limit,
                               args.flaky)
+        if args.app_id:
+            from github_apps import GitHubApps  # PyJWT: only an app needs it
+            with open(args.app_public_key) as key:
+                server.apps = GitHubApps(args.app_id, key.read(), OWNER, server.repos)
     except OSError as failure:
         print(f"github_server: cannot listen on 127.0.0.1:{args.port}: {failure}", file=sys.stderr)
         return 75  # EX_TEMPFAIL: Tests/Servers/github-server.sh then tries another port

@@ -1,0 +1,67 @@
+#if GitHubApps
+    import EndpointKit
+    import Foundation
+
+    /// Authenticates as a GitHub App, for the `/app` endpoints: `Authorization: Bearer <JWT>`,
+    /// with a JWT signed by the app's private key.
+    ///
+    /// A JWT is made on the first request and reused until it expires within the lead time
+    /// (a minute by default); after a `401` it is made anew once. Get one from the app, whose
+    /// every copy shares one JWT:
+    ///
+    /// ```swift
+    /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
+    /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: app.authenticator) {
+    ///     $0.api = .gitHub
+    /// }
+    /// let app = try await client.get(GetValue<JSONValue>(path: "/app"))   // GET /app as the app
+    /// ```
+    public struct GitHubAppAuthenticator: Authenticator, CustomStringConvertible, CustomReflectable {
+        private let tokens: RefreshingTokenAuthenticator
+        /// The app's issuer (`iss`): its client ID or app ID.
+        public let issuer: String
+
+        /// Creates an authenticator that makes its own JWTs for `app`; ``GitHubApp/authenticator``
+        /// is one already made, shared by every client of the app.
+        ///
+        /// - Parameters:
+        ///   - app: The app whose key signs the JWTs.
+        ///   - renewalLeadTime: How many seconds before its `exp` a JWT is replaced; 60 by default.
+        public init(app: GitHubApp, renewalLeadTime: TimeInterval = 60) {
+            self.init(signer: app.signer, renewalLeadTime: renewalLeadTime)
+        }
+
+        init(signer: GitHubAppSigner, renewalLeadTime: TimeInterval) {
+            issuer = signer.issuer
+            tokens = RefreshingTokenAuthenticator(
+                scheme: .bearer, token: nil, renewalLeadTime: renewalLeadTime, clock: signer.clock
+            ) { try signer.makeJWT() }
+        }
+
+        /// Sets `Authorization: Bearer <JWT>`, making a JWT first when there is none or it expires
+        /// within the lead time.
+        ///
+        /// - Parameter request: The request about to be sent.
+        /// - Throws: ``GitHubAppError`` when signing fails.
+        public func authenticate(_ request: inout URLRequest) async throws {
+            try await tokens.authenticate(&request)
+        }
+
+        /// On a `401`, makes a new JWT (unless one was made since `request` was sent), and has the
+        /// request sent once more.
+        ///
+        /// - Parameters:
+        ///   - response: The unacceptable response.
+        ///   - request: The request as it was sent.
+        /// - Returns: `true` for a `401`; `false` otherwise.
+        public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+            try await tokens.refreshCredential(after: response, sentWith: request)
+        }
+
+        /// `GitHubAppAuthenticator(issuer: …)`: never the key or a JWT.
+        public var description: String { "GitHubAppAuthenticator(issuer: \(issuer))" }
+
+        /// A mirror with the issuer only.
+        public var customMirror: Mirror { Mirror(self, children: ["issuer": issuer], displayStyle: .struct) }
+    }
+#endif

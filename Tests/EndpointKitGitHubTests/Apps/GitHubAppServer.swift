@@ -1,0 +1,98 @@
+#if GitHubApps
+    import _CryptoExtras
+    import Crypto
+    import EndpointKit
+    import EndpointKitGitHub
+    import EndpointKitTesting
+    import Foundation
+    import Testing
+
+    /// The GitHub App of the GitHub-like server (Tests/Servers/github_apps.py), whose key pair
+    /// Tests/Servers/github-server.sh makes at start.
+    enum GitHubAppServer {
+        static let appID = ProcessInfo.processInfo.environment["GITHUB_APP_ID"] ?? ""
+        static let privateKeyPEM: String? = ProcessInfo.processInfo.environment["GITHUB_APP_PRIVATE_KEY_PATH"]
+            .flatMap { $0.isEmpty ? nil : try? String(contentsOfFile: $0, encoding: .utf8) }
+
+        /// The ways to the server that serve the app: plain HTTP only, since the server's TLS twin
+        /// (Tests/Servers/local-server.sh's) has no app.
+        static var transports: [GitHubServerTransport] {
+            #if AsyncHTTPClient
+                GitHubServerTransport.available.filter { $0 != .asyncHTTPClientOverTLS }
+            #else
+                GitHubServerTransport.available
+            #endif
+        }
+
+        /// The app, with the server's key (or `key`), issuer (or `issuer`) and `clock`, on `way`.
+        static func app(
+            over way: GitHubServerTransport = .urlSession, issuer: String = appID, privateKeyPEM: String? = nil,
+            clock: ManualTokenClock = ManualTokenClock(start: Date()), headers: HTTPHeaders = [:]
+        ) throws -> GitHubApp {
+            var configuration = Client.Configuration()
+            configuration.transport = try way.makeTransport()
+            configuration.retryPolicy = .never
+            configuration.headers = headers
+            return try GitHubApp(
+                issuer: issuer, privateKeyPEM: try #require(privateKeyPEM ?? Self.privateKeyPEM),
+                baseURL: way.baseURL, clock: clock.tokenClock, configuration: configuration)
+        }
+
+        /// A client of the server that authenticates with `authenticator`.
+        static func client(_ authenticator: some Authenticator, over way: GitHubServerTransport = .urlSession) throws
+            -> Client
+        {
+            let transport = try way.makeTransport()
+            return Client(baseURL: way.baseURL, authenticator: authenticator) {
+                $0.api = .gitHub
+                $0.retryPolicy = .never
+                $0.transport = transport
+            }
+        }
+
+        struct TokenRequests: JSONObject {
+            let byInstallation: [String: Int]
+            init(json: JSON) throws { byInstallation = try json["by_installation"].decode() }
+        }
+
+        /// How many tokens the server issued for `installationID` (`GET /test/app-token-requests`).
+        static func tokenRequests(for installationID: Int) async throws -> Int {
+            let counts = try await client(NoAuthenticator()).get(
+                GetValue<TokenRequests>(path: "/test/app-token-requests"))
+            return counts.byInstallation[String(installationID)] ?? 0
+        }
+
+        struct Expire: POST {
+            typealias ResponseType = JSONValue
+            let installationID: Int
+            let path = "/test/expire-installation-tokens"
+            var query: Parameters { ["installation": installationID] }
+            var body: RequestBody { .empty }
+        }
+
+        /// Expires, on the server, every token issued so far for `installationID`.
+        static func expireTokens(of installationID: Int) async throws {
+            _ = try await client(NoAuthenticator()).post(Expire(installationID: installationID))
+        }
+
+        /// A JWT with exactly `claims` (JSON), signed with `key`: for what `GitHubApp` never makes.
+        static func jwt(claims: String, signedWith key: _RSA.Signing.PrivateKey) throws -> String {
+            func base64URL(_ data: Data) -> String {
+                data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                    .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            }
+            let input = base64URL(Data(#"{"alg":"RS256","typ":"JWT"}"#.utf8)) + "." + base64URL(Data(claims.utf8))
+            let signature = try key.signature(for: SHA256.hash(data: Data(input.utf8)), padding: .insecurePKCS1v1_5)
+            return input + "." + base64URL(signature.rawRepresentation)
+        }
+    }
+
+    extension Trait where Self == ConditionTrait {
+        /// Runs a suite only when the GitHub-like server serves its app (`GITHUB_APP_PRIVATE_KEY_PATH`).
+        static var requiresGitHubAppServer: Self {
+            .enabled(
+                if: GitHubServer.url != nil && GitHubAppServer.privateKeyPEM != nil,
+                "GITHUB_SERVER_URL or GITHUB_APP_PRIVATE_KEY_PATH is not set: run scripts/test to start the server")
+        }
+    }
+#endif
