@@ -175,6 +175,13 @@ let package = Package(
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
                 ),
+                // Every observer on, to see that no app secret reaches one.
+                "EndpointKitLogging", "EndpointKitMetrics", "EndpointKitTracing",
+                .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
+                ),
             ],
             resources: [.copy("Fixtures")]
         ),

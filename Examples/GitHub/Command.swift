@@ -8,17 +8,29 @@ struct Command {
         case createIssue(owner: String, name: String, title: String, body: String?)
         /// As a GitHub App's installation: needs the `GitHubApps` trait.
         case listInstallationRepositories(appID: String, privateKeyPath: String, installationID: Int)
+        /// GitHub's device flow; the tokens go to ``tokensFile``.
+        case signIn
         case help
     }
 
     var baseURL = URL(string: "https://api.github.com")!
     var action = Action.help
+    /// Where `login` signs in: GitHub's web host (or a GitHub-like server's).
+    var oauthURL = URL(string: "https://github.com")!
+    /// The OAuth app's client ID, for `login` and for refreshing its tokens: `--client-id`, else
+    /// `GITHUB_CLIENT_ID`.
+    var clientID = ProcessInfo.processInfo.environment["GITHUB_CLIENT_ID"]
+    /// Where `login` keeps its tokens.
+    var tokensFile = SignIn.defaultTokensFile
+    /// The scopes `login` asks for.
+    var scope = ["repo"]
 
     static let usage = """
         usage: github [--base-url URL] repos [USER]
                github [--base-url URL] repo OWNER/NAME
                github [--base-url URL] create-issue OWNER/NAME --title TITLE [--body BODY]
                github [--base-url URL] app --app-id ID --private-key PATH --installation ID
+               github login --client-id ID [--scope S,S] [--oauth-url URL] [--tokens FILE]
 
         A small GitHub client built on EndpointKit.
 
@@ -30,8 +42,13 @@ struct Command {
                               file): the repositories the installation can reach, with an
                               installation token the app asks for; built with the GitHubApps
                               trait only (swift build --traits GitHubApps)
+          login               signs in with GitHub's device flow (as `gh auth login` does): shows
+                              a code to enter at github.com/login/device, waits, and keeps the
+                              tokens in ~/.config/endpointkit-github/tokens.json (or --tokens);
+                              the scope is `repo` unless --scope says otherwise
 
-        The token comes from GITHUB_TOKEN (app needs none). The base URL defaults to
+        The token comes from GITHUB_TOKEN, else from `github login`'s tokens, refreshed when they
+        expire (give the same --client-id or GITHUB_CLIENT_ID); app needs none. The base URL defaults to
         https://api.github.com; for GitHub Enterprise use https://HOST/api/v3. API errors print
         GitHub's message and exit with status 1; usage errors exit with status 2.
         """
@@ -53,6 +70,22 @@ struct Command {
                     throw UsageError("--base-url needs an absolute URL")
                 }
                 baseURL = url
+            case "--oauth-url":
+                guard let value = remaining.popFirst(), let url = URL(string: value), url.scheme != nil else {
+                    throw UsageError("--oauth-url needs an absolute URL")
+                }
+                oauthURL = url
+            case "--client-id":
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError("--client-id needs a value")
+                }
+                clientID = value
+            case "--scope":
+                guard let value = remaining.popFirst() else { throw UsageError("--scope needs a value") }
+                scope = value.split(separator: ",").map(String.init)
+            case "--tokens":
+                guard let value = remaining.popFirst() else { throw UsageError("--tokens needs a file") }
+                tokensFile = URL(fileURLWithPath: value)
             case "--title":
                 guard let value = remaining.popFirst() else { throw UsageError("--title needs a value") }
                 title = value
@@ -97,6 +130,8 @@ struct Command {
             else { throw UsageError("app needs --app-id, --private-key and --installation") }
             return .listInstallationRepositories(
                 appID: appID, privateKeyPath: privateKeyPath, installationID: installationID)
+        case "login" where positional.count == 1:
+            return .signIn
         case "repos" where positional.count <= 2:
             return .listRepositories(user: positional.dropFirst().first)
         case "repo" where positional.count == 2:

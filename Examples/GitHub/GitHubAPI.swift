@@ -53,8 +53,8 @@ struct CreateIssue: POST {
 
 extension Client {
     /// A client for GitHub's REST API (or GitHub Enterprise at `https://HOST/api/v3`).
-    static func gitHub(baseURL: URL, token: String) -> Client {
-        Client(baseURL: baseURL, authenticator: .token(token)) {
+    static func gitHub(baseURL: URL, authenticator: some Authenticator) -> Client {
+        Client(baseURL: baseURL, authenticator: authenticator) {
             $0.api = .gitHub
             $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
             $0.cache = InMemoryResponseCache()

@@ -36,8 +36,15 @@ struct SignIn {
     /// Shows the code to enter, waits for the user to approve it, and saves the tokens.
     func run(scope: [String]) async throws {
         let authorization = try await oauth.startDeviceAuthorization(scope: scope)
-        print("First copy your one-time code: \(authorization.userCode)")
-        print("Then open \(authorization.verificationURI) in a browser and enter it. Waiting…")
+        // Written at once, even to a pipe or a file (where `print` would hold it back): whoever
+        // reads it must see the code while the tool waits.
+        FileHandle.standardOutput.write(
+            Data(
+                """
+                First copy your one-time code: \(authorization.userCode)
+                Then open \(authorization.verificationURI) in a browser and enter it. Waiting…
+
+                """.utf8))
         let tokens = try await oauth.tokens(for: authorization)
         try FileManager.default.createDirectory(
             at: storage.url.deletingLastPathComponent(), withIntermediateDirectories: true,

@@ -29,12 +29,30 @@ if case .listInstallationRepositories(let appID, let privateKeyPath, let install
         exit(2)
     #endif
 }
-guard let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"], !token.isEmpty else {
-    printError("github: set GITHUB_TOKEN to a personal access token")
+let signIn = command.clientID.map { SignIn(oauthURL: command.oauthURL, clientID: $0, tokensFile: command.tokensFile) }
+if case .signIn = command.action {
+    guard let signIn else {
+        printError(
+            "github: login needs --client-id (or GITHUB_CLIENT_ID): an OAuth app's, with the device flow enabled")
+        exit(2)
+    }
+    do {
+        try await signIn.run(scope: command.scope)
+        exit(0)
+    } catch {
+        printError("github: \(error)")
+        exit(1)
+    }
+}
+let client: Client
+if let token = ProcessInfo.processInfo.environment["GITHUB_TOKEN"], !token.isEmpty {
+    client = Client.gitHub(baseURL: command.baseURL, authenticator: .token(token))
+} else if let signIn, await signIn.isSignedIn {
+    client = Client.gitHub(baseURL: command.baseURL, authenticator: signIn.authenticator)
+} else {
+    printError("github: set GITHUB_TOKEN to a personal access token, or sign in with `github login --client-id ID`")
     exit(2)
 }
-
-let client = Client.gitHub(baseURL: command.baseURL, token: token)
 do {
     switch command.action {
     case .listRepositories(let user):
@@ -59,7 +77,7 @@ do {
         let issue = try await client.post(
             CreateIssue(owner: owner, name: name, issue: .init(title: title, body: body)))
         print("#\(issue.number) \(issue.htmlUrl.absoluteString)")
-    case .help, .listInstallationRepositories:
+    case .help, .listInstallationRepositories, .signIn:
         break
     }
 } catch {

@@ -4,14 +4,17 @@
     python3 Tests/Servers/github_server.py --port PORT [--token TOKEN ...] [--repos N] [--rate-limit N]
                                      [--flaky PATH ...] [--exit-with-parent]
                                      [--tls-cert PEM --tls-key PEM]
-                                     [--app-id ID --app-public-key PEM]
+                                     [--app-id ID --app-public-key PEM] [--token-prefix PREFIX ...]
 
 Serves on 127.0.0.1 only (--port 0: a free port, whose URL it prints), HTTP/1.1 with keep-alive,
 silently; over HTTPS with --tls-cert and --tls-key (Tests/Servers/local_server.py's TLS, so that
 Tests/Servers/local-server.sh can start it as it starts the fault server's TLS twin); stops on SIGTERM or
 SIGINT, and with --exit-with-parent once the process that started it has ended. Exit status 75 when the port is taken. User `octocat` (id 1)
 owns N public repositories `repo-001` ... (default 250), all deterministic; tokens default to
-ghp_testtoken; --rate-limit (default 5000) is per token and hour. --flaky PATH (repeatable) makes
+ghp_testtoken; --token-prefix gho_ accepts, besides, any token that starts with gho_ (a stand-in for
+GitHub knowing the OAuth tokens it issued: scripts/run-examples signs in with the device flow at
+Tests/Servers/oauth_server.py, whose GitHub-style tokens start so); --rate-limit (default 5000) is
+per token and hour. --flaky PATH (repeatable) makes
 the first request to exactly that path (e.g. /user/repos; the query is not part of it) answer
 503 {"message": "Service unavailable", ...}, before any authentication and without counting
 against the rate limit, as a brief outage would; later requests to it are served normally.
@@ -152,10 +155,20 @@ def make_repo(i, width):
             "permissions": PERMISSIONS, "network_count": forks, "subscribers_count": i * 7 % 40}
 
 
+class AcceptedTokens:
+    """The tokens the server accepts: the given ones, and any that starts with a given prefix."""
+
+    def __init__(self, tokens, prefixes=()):
+        self.tokens, self.prefixes = set(tokens), tuple(prefixes)
+
+    def __contains__(self, token):
+        return token is not None and (token in self.tokens or (bool(self.prefixes) and token.startswith(self.prefixes)))
+
+
 class GitHubServer(LocalServer):  # a ThreadingHTTPServer that can serve HTTPS
     request_queue_size = 128  # bursts of concurrent connections must not wait for SYN retries
 
-    def __init__(self, address, repos, tokens, rate_limit, flaky=(), apps=None):
+    def __init__(self, address, repos, tokens, rate_limit, flaky=(), apps=None, token_prefixes=()):
         super().__init__(address, Handler)
         self.apps = apps  # a github_apps.GitHubApps, or None
         self.lock = threading.Lock()  # guards everything below
@@ -166,7 +179,7 @@ class GitHubServer(LocalServer):  # a ThreadingHTTPServer that can serve HTTPS
                       for repo in self.repos}  # Last-Modified of each repository
         self.texts = {}  # name -> a repository's JSON text around URL_SLOT, made when first needed
         self.issues, self.next_issue_id = {}, 1
-        self.tokens, self.rate_limit, self.buckets = set(tokens), rate_limit, {}
+        self.tokens, self.rate_limit, self.buckets = AcceptedTokens(tokens, token_prefixes), rate_limit, {}
         self.flaky = {path.rstrip("/") or "/" for path in flaky}  # paths whose first request fails
         self.stats = {"requests": 0, "not_modified": 0, "by_path": {}, "by_status": {}}
 
@@ -402,6 +415,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, required=True, help="port on 127.0.0.1 (0: any free one)")
     parser.add_argument("--token", action="append", help="an accepted token, repeatable (default: ghp_testtoken)")
+    parser.add_argument("--token-prefix", action="append", default=[], metavar="PREFIX",
+                        help="also accept any token that starts with PREFIX, repeatable")
     parser.add_argument("--repos", type=int, default=250, help="repositories of octocat (default: 250)")
     parser.add_argument("--rate-limit", type=int, default=5000, help="requests per token and hour (default: 5000)")
     parser.add_argument("--flaky", action="append", default=[], metavar="PATH",
@@ -418,7 +433,7 @@ def main(argv=None):
         parser.error("--app-id and --app-public-key go together")
     try:
         server = GitHubServer(("127.0.0.1", args.port), args.repos, args.token or ["ghp_testtoken"], args.rate_limit,
-                              args.flaky)
+                              args.flaky, token_prefixes=args.token_prefix)
         if args.app_id:
             from github_apps import GitHubApps  # PyJWT: only an app needs it
             with open(args.app_public_key) as key:
