@@ -48,9 +48,15 @@ _make_github_app_keys() {
         openssl pkey -in "$github_app_key_dir/app.pem" -pubout -out "$github_app_key_dir/app.pub.pem" 2>/dev/null
 }
 
-# Prints GITHUB_SERVER_URL's /health answer; fails when there is none within a second. Proxies
+# `_github_server_at PORT` exports the server's URL, token and app; `_github_server_at --health`
+# prints GITHUB_SERVER_URL's /health answer, and fails when there is none within a second. Proxies
 # are bypassed: an http_proxy in the environment must not catch requests to 127.0.0.1.
-_github_server_health() {
+_github_server_at() {
+    if [ "$1" != --health ]; then
+        export GITHUB_SERVER_URL="http://127.0.0.1:$1" GITHUB_SERVER_TOKEN="$github_server_token"
+        export GITHUB_APP_ID=12345 GITHUB_APP_PRIVATE_KEY_PATH="$github_app_key_dir/app.pem"
+        return 0
+    fi
     python3 -c 'import sys, urllib.request as u
 print(u.build_opener(u.ProxyHandler({})).open(sys.argv[1] + "/health", timeout=1).read().decode())' \
         "$GITHUB_SERVER_URL" 2>/dev/null
@@ -71,7 +77,7 @@ start_github_server() {
         echo "error: the GitHub server is already running at $GITHUB_SERVER_URL (pid $github_server_pid)" >&2
         return 1
     fi
-    local token=ghp_testtoken token_follows="" argument port attempt status
+    local token=ghp_testtoken token_follows="" argument
     for argument in "$@"; do # the token to export: the first --token, if any
         if [ -n "$token_follows" ]; then
             token="$argument"
@@ -91,32 +97,13 @@ start_github_server() {
         stop_github_server
         return 1
     fi
-    for attempt in 1 2 3; do # another process may take the free port before the server binds it
-        port=$(free_port) || return 1
-        "$github_venv_dir/bin/python" "$github_server_script" --port "$port" \
-            --app-id 12345 --app-public-key "$github_app_key_dir/app.pub.pem" "$@" &
-        github_server_pid=$!
-        export GITHUB_SERVER_URL="http://127.0.0.1:$port"
-        export GITHUB_SERVER_TOKEN="$token"
-        export GITHUB_APP_ID=12345 GITHUB_APP_PRIVATE_KEY_PATH="$github_app_key_dir/app.pem"
-        status=0
-        wait_until_serving "$github_server_pid" "the GitHub server" 20 _github_server_health || status=$?
-        if [ "$status" -eq 0 ]; then
-            echo "==> GitHub server is serving at $GITHUB_SERVER_URL (pid $github_server_pid)"
-            return 0
-        fi
-        if [ "$status" -eq 2 ]; then # still running, not answering
-            stop_github_server
-            break
-        fi
-        status=0
-        wait "$github_server_pid" 2>/dev/null || status=$?
-        github_server_pid=""
-        if [ "$status" -ne 75 ]; then # 75: the port was taken; anything else will not get better
-            break
-        fi
-        echo "warning: port $port was taken before the GitHub server could bind it (attempt $attempt of 3)" >&2
-    done
+    github_server_token="$token"
+    if start_on_free_port "the GitHub server" github_server_pid _github_server_at stop_github_server \
+        "$github_venv_dir/bin/python" "$github_server_script" \
+        --app-id 12345 --app-public-key "$github_app_key_dir/app.pub.pem" "$@"; then
+        echo "==> GitHub server is serving at $GITHUB_SERVER_URL (pid $github_server_pid)"
+        return 0
+    fi
     unset GITHUB_SERVER_URL GITHUB_SERVER_TOKEN
     stop_github_server
     echo "error: the GitHub server did not start" >&2

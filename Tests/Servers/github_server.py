@@ -53,7 +53,6 @@ import calendar
 import email.utils
 import hashlib
 import json
-import signal
 import sys
 import threading
 import time
@@ -62,7 +61,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qsl, unquote_plus, urlsplit
 
-from local_server import LocalServer, exit_with_parent
+from local_server import LocalServer, exit_with_parent, serve_until_stopped
 
 DOCS = "https://docs.github.com/rest"
 ISSUE_DOCS = DOCS + "/issues/issues#create-an-issue"
@@ -445,16 +444,8 @@ def main(argv=None):
         server.use_tls(args.tls_cert, args.tls_key)
     if args.exit_with_parent:
         exit_with_parent()
-    stop = threading.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: stop.set())
-    threading.Thread(target=server.serve_forever, name="serve_forever", daemon=True).start()
-    if args.port == 0:
-        print(f"{'https' if args.tls_cert else 'http'}://127.0.0.1:{server.server_port}", flush=True)
-    while not stop.wait(1):
-        pass
-    server.shutdown()
-    server.server_close()
+    url = f"{'https' if args.tls_cert else 'http'}://127.0.0.1:{server.server_port}"
+    serve_until_stopped(server, url if args.port == 0 else None)
     return 0
 
 

@@ -81,6 +81,41 @@ wait_until_serving() {
     return 2
 }
 
+# start_on_free_port LABEL PID_VARIABLE ON_PORT STOP COMMAND [ARGUMENT ...]
+# Runs COMMAND ARGUMENT... --port PORT in the background on a free port, and tries again, up to
+# three times, while another process took that port before the server could bind it (the server
+# then exits with status 75). Sets PID_VARIABLE to its pid and calls `ON_PORT PORT` (which exports
+# the server's URL) before waiting until `ON_PORT --health` succeeds. Returns 0 once the server
+# serves; otherwise 1, the server stopped with STOP when it runs without answering.
+start_on_free_port() {
+    local label=$1 pid_variable=$2 on_port=$3 stop=$4 port attempt status pid
+    shift 4
+    for attempt in 1 2 3; do
+        port=$(free_port) || return 1
+        "$@" --port "$port" &
+        pid=$!
+        printf -v "$pid_variable" '%s' "$pid"
+        "$on_port" "$port"
+        status=0
+        wait_until_serving "$pid" "$label" 20 "$on_port" --health || status=$?
+        if [ "$status" -eq 0 ]; then
+            return 0
+        fi
+        if [ "$status" -eq 2 ]; then # still running, not answering
+            "$stop"
+            return 1
+        fi
+        status=0
+        wait "$pid" 2>/dev/null || status=$?
+        printf -v "$pid_variable" '%s' ""
+        if [ "$status" -ne 75 ]; then # 75: the port was taken; anything else will not get better
+            return 1
+        fi
+        echo "warning: port $port was taken before $label could bind it (attempt $attempt of 3)" >&2
+    done
+    return 1
+}
+
 wait_for_server() {
     local stop=$1
     shift

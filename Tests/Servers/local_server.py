@@ -56,6 +56,21 @@ def exit_with_parent():
     threading.Thread(target=watch_parent, daemon=True).start()
 
 
+def serve_until_stopped(server, url=None):
+    """Serves `server` (any socketserver-like server) on a thread until SIGTERM or SIGINT, printing
+    `url` first when given (the URL of a server started with --port 0), then shuts it down."""
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    threading.Thread(target=server.serve_forever, name="serve_forever", daemon=True).start()
+    if url is not None:
+        print(url, flush=True)
+    while not stop.wait(1):
+        pass
+    server.shutdown()
+    server.server_close()
+
+
 def serve(handler, description):
     """Parses the command line and serves `handler` until SIGTERM, Ctrl-C or, with
     --exit-with-parent, the end of the process that started it."""

@@ -28,45 +28,31 @@ sys.exit(not (version("authlib").startswith("1.") and version("flask").startswit
         'authlib==1.*' 'flask==3.*'
 }
 
-# GET /health answers; no proxies (an http_proxy in the environment must not catch 127.0.0.1).
-_oauth_server_health() {
-    python3 -c 'import sys, urllib.request as u
-u.build_opener(u.ProxyHandler({})).open(sys.argv[1] + "/health", timeout=1).read()' "$OAUTH_SERVER_URL" 2>/dev/null
-}
-
 stop_oauth_server() {
     stop_server_process "${oauth_server_pid:-}" "the OAuth server"
     oauth_server_pid=""
 }
 
+# `_oauth_server_at PORT` exports the server's URL; `_oauth_server_at --health` checks that GET
+# /health answers, without proxies (an http_proxy in the environment must not catch 127.0.0.1).
+_oauth_server_at() {
+    if [ "$1" != --health ]; then
+        export OAUTH_SERVER_URL="http://127.0.0.1:$1"
+        return 0
+    fi
+    python3 -c 'import sys, urllib.request as u
+u.build_opener(u.ProxyHandler({})).open(sys.argv[1] + "/health", timeout=1).read()' "$OAUTH_SERVER_URL" 2>/dev/null
+}
+
 start_oauth_server() {
-    local port attempt status
     stop_oauth_server >/dev/null
     install_oauth_server || return 1
     add_exit_trap stop_oauth_server
-    for attempt in 1 2 3; do # another process may take the free port before the server binds it
-        port=$(free_port) || return 1
-        "$oauth_venv_dir/bin/python" "$oauth_scripts_directory/oauth_server.py" --port "$port" --exit-with-parent &
-        oauth_server_pid=$!
-        export OAUTH_SERVER_URL="http://127.0.0.1:$port"
-        status=0
-        wait_until_serving "$oauth_server_pid" "the OAuth server" 20 _oauth_server_health || status=$?
-        if [ "$status" -eq 0 ]; then
-            echo "==> The OAuth server is serving at $OAUTH_SERVER_URL (pid $oauth_server_pid)"
-            return 0
-        fi
-        if [ "$status" -eq 2 ]; then # still running, not answering
-            stop_oauth_server
-            break
-        fi
-        status=0
-        wait "$oauth_server_pid" 2>/dev/null || status=$?
-        oauth_server_pid=""
-        if [ "$status" -ne 75 ]; then # 75: the port was taken; anything else will not get better
-            break
-        fi
-        echo "warning: port $port was taken before the OAuth server could bind it (attempt $attempt of 3)" >&2
-    done
+    if start_on_free_port "the OAuth server" oauth_server_pid _oauth_server_at stop_oauth_server \
+        "$oauth_venv_dir/bin/python" "$oauth_scripts_directory/oauth_server.py" --exit-with-parent; then
+        echo "==> The OAuth server is serving at $OAUTH_SERVER_URL (pid $oauth_server_pid)"
+        return 0
+    fi
     unset OAUTH_SERVER_URL
     echo "error: the OAuth server did not start" >&2
     return 1

@@ -129,7 +129,6 @@ import json
 import logging
 import os
 import re
-import signal
 import socket
 import sys
 import threading
@@ -826,19 +825,10 @@ def main(argv=None):
     server = make_server("127.0.0.1", args.port, create_app(), threaded=True, fd=listener.fileno())
     listener.close()  # Werkzeug serves a duplicate of it
     server.daemon_threads = True
+    from local_server import exit_with_parent, serve_until_stopped
     if args.exit_with_parent:
-        from local_server import exit_with_parent
         exit_with_parent()
-    stop = threading.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: stop.set())
-    threading.Thread(target=server.serve_forever, name="serve_forever", daemon=True).start()
-    if args.port == 0:
-        print(f"http://127.0.0.1:{server.port}", flush=True)
-    while not stop.wait(1):
-        pass
-    server.shutdown()
-    server.server_close()
+    serve_until_stopped(server, f"http://127.0.0.1:{server.port}" if args.port == 0 else None)
     return 0
 
 
