@@ -16,10 +16,7 @@
 
         @Test("No description, debug description or dump of an app type or error shows the key, a JWT or a token")
         func secretsAreAbsent() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (clock, _, transport, app) = try AppFixture.make()
             let installation = app.installation(1)
             let jwt = try app.makeJWT()
             let token = try await app.installationToken(for: 1)

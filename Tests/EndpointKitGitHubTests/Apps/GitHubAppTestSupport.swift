@@ -170,6 +170,19 @@
         }
     }
 
+    /// What most app tests start from: a manual clock, a fake GitHub on it, a transport to it, and
+    /// an app over that transport.
+    enum AppFixture {
+        static func make(
+            lifetime: TimeInterval = 3600
+        ) throws -> (ManualTokenClock, FakeGitHubApps, StubTransport, GitHubApp) {
+            let clock = ManualTokenClock()
+            let github = FakeGitHubApps(clock: clock, lifetime: lifetime)
+            let transport = StubTransport { try await github.respond(to: $0) }
+            return (clock, github, transport, try GitHubApp.test(clock: clock, transport: transport))
+        }
+    }
+
     extension Client {
         /// A GitHub client that authenticates with `authenticator` over `transport`.
         static func gitHub(

@@ -18,10 +18,7 @@
 
         @Test("32 calls in flight for one installation send one token POST, and all go out with its token")
         func concurrentCallsShareOneTokenRequest() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (_, github, transport, app) = try AppFixture.make()
             let client = Client.gitHub(app.installation(1), transport: transport)
 
             #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
@@ -39,10 +36,7 @@
 
         @Test("A token is renewed once it expires within the lead time (5 minutes by default), not before")
         func renewsBeforeExpiresAt() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock, lifetime: 3600)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (clock, github, transport, app) = try AppFixture.make()
             let client = Client.gitHub(app.installation(1), transport: transport)
 
             _ = try await client.get(InstallationRepositories())
@@ -61,10 +55,7 @@
 
         @Test("The lead time can be set")
         func leadTimeIsSettable() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock, lifetime: 3600)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (clock, github, transport, app) = try AppFixture.make()
             let client = Client.gitHub(app.installation(1, renewalLeadTime: 1200), transport: transport)
 
             _ = try await client.get(InstallationRepositories())
@@ -75,10 +66,7 @@
 
         @Test("A 401 renews the token once, the call is sent once more, and a second 401 fails it without looping")
         func renewsOnceOn401() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (_, github, transport, app) = try AppFixture.make()
             let client = Client.gitHub(app.installation(1), transport: transport)
             _ = try await client.get(InstallationRepositories())
 
@@ -98,10 +86,7 @@
 
         @Test("Two installations get two tokens; one installation asked for twice shares one")
         func tokensPerInstallation() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (_, github, transport, app) = try AppFixture.make()
 
             _ = try await Client.gitHub(app.installation(1), transport: transport).get(InstallationRepositories())
             _ = try await Client.gitHub(app.installation(2), transport: transport).get(InstallationRepositories())
@@ -118,10 +103,7 @@
             "A narrowed token is asked for with its repositories, repository IDs and permissions as JSON, and cached apart"
         )
         func narrowingIsSentAsJSON() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (_, _, transport, app) = try AppFixture.make()
             let narrowed = app.installation(
                 1, repositories: ["hello-world"], repositoryIDs: [1296269], permissions: ["issues": "write"])
 
@@ -139,10 +121,7 @@
 
         @Test("installationToken(for:) returns the token, its expiry, permissions and repositories")
         func installationTokenResponse() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (clock, _, _, app) = try AppFixture.make()
 
             let token = try await app.installationToken(for: 2, permissions: ["issues": "write"])
 
@@ -156,10 +135,7 @@
             "An unknown installation fails the call, before it is sent, with the token request's 404 and GitHub's message"
         )
         func unknownInstallationIsTypedError() async throws {
-            let clock = ManualTokenClock()
-            let github = FakeGitHubApps(clock: clock)
-            let transport = StubTransport { try await github.respond(to: $0) }
-            let app = try GitHubApp.test(clock: clock, transport: transport)
+            let (_, _, transport, app) = try AppFixture.make()
             let client = Client.gitHub(app.installation(999), transport: transport)
 
             do {
