@@ -207,9 +207,10 @@
                     $0.transport = AsyncHTTPClientTransport(client: httpClient)
                 }
 
-                // 2 bytes 3 s apart, with an idle timeout of 1 s.
+                // 2 bytes 20 s apart, with an idle timeout of 1 s: a silence no stall of this
+                // process can hide. The call ends at the timeout.
                 let result = await HTTPBin.result { () async throws(EndpointError) in
-                    try await client.get(Drip(count: 2, interval: 3, timeouts: Timeouts(idle: 1)))
+                    try await client.get(Drip(count: 2, interval: 20, timeouts: Timeouts(idle: 1)))
                 }
 
                 #expect((HTTPBin.transportError(of: result) as? URLError)?.code == .timedOut, "got \(result)")

@@ -91,24 +91,26 @@
             var body: RequestBody { .data(data, contentType: "application/octet-stream") }
         }
 
-        /// `POST /auth/{key}/refresh?delay=3`: the response's head comes 3 s after the request.
+        /// `POST /auth/{key}/refresh?delay=20`: the response's head comes 20 s after the request, far
+        /// past the idle timeout (1 s): no stall of this process can hide that silence.
         struct SlowHead: POST {
             typealias ResponseType = JSONValue
             let key: String
             let data: Data
             var path: String { "/auth/\(segment: key)/refresh" }
-            var query: Parameters { ["delay": 3] }
+            var query: Parameters { ["delay": 20] }
             var body: RequestBody { .data(data, contentType: "application/octet-stream") }
             var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 1)) }
         }
 
-        /// `POST /slow-body?chunks=2&interval=3`: the head at once, the body's second piece 3 s
-        /// after its first.
+        /// `POST /slow-body?chunks=2&interval=20`: the head at once, the body's second piece 20 s
+        /// after its first: a silence past the idle timeout (1 s) that no stall of this process can
+        /// hide. The call ends at the timeout.
         struct SlowBody: POST {
             typealias ResponseType = [Int]
             let data: Data
             let path = "/slow-body"
-            var query: Parameters { ["chunks": 2, "interval": 3] }
+            var query: Parameters { ["chunks": 2, "interval": 20] }
             var body: RequestBody { .data(data, contentType: "application/octet-stream") }
             var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 1)) }
         }
