@@ -50,14 +50,13 @@ public struct ClientAuthentication: Sendable, Hashable {
     }
 
     /// `text` encoded as `application/x-www-form-urlencoded` does: unreserved characters kept,
-    /// space as `+`, everything else percent-encoded.
+    /// space as `+`, every other byte percent-encoded.
     static func formEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~ ")
-        allowed = allowed.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-        return encoded.replacingOccurrences(of: " ", with: "+")
+        PercentEncoding.encode(text, allowing: formUnencoded).replacingOccurrences(of: " ", with: "+")
     }
+
+    /// The unreserved characters and the space, which ``formEncoded(_:)`` then writes as `+`.
+    private static let formUnencoded = PercentEncoding.unreserved.adding(" ")
 }
 
 extension ClientAuthentication: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

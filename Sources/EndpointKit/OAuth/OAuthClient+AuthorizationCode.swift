@@ -33,8 +33,8 @@ extension OAuthClient {
         items += additionalParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         // Spaces as %20, not `+`: browsers and servers alike read that as a space in a URL.
         let query = items.map {
-            (ClientAuthentication.formEncoded($0) + "=" + ClientAuthentication.formEncoded($1))
-                .replacingOccurrences(of: "+", with: "%20")
+            PercentEncoding.encode($0, allowing: PercentEncoding.unreserved) + "="
+                + PercentEncoding.encode($1, allowing: PercentEncoding.unreserved)
         }
         let url = try EndpointURL.appending(query: query.joined(separator: "&"), to: endpoint)
         return AuthorizationRequest(url: url, redirectURI: redirectURI, state: state, pkce: pkce)

@@ -32,8 +32,9 @@ extension OAuthClient {
     /// - Waits ``DeviceAuthorization/interval`` before each poll; on `authorization_pending`
     ///   polls again; on `slow_down` waits 5 seconds longer from then on (or the interval the
     ///   server gives, if longer, as GitHub does).
-    /// - A poll that fails to reach the server (a timeout, a lost connection) is tried again after
-    ///   twice the interval, as the RFC advises; a call failure of any other kind ends polling.
+    /// - A poll that fails as a ``RetryPolicy`` would try again (a timeout, a lost or refused
+    ///   connection) is tried again after twice the interval, as the RFC advises; a call failure of
+    ///   any other kind ends polling.
     /// - Stops with ``OAuthError`` on `access_denied`, `expired_token` or any other error, and
     ///   with `expired_token` of its own when the device code's lifetime has passed.
     /// - Cancelling the task stops it (`CancellationError` or ``EndpointError/cancelled``).
@@ -60,20 +61,9 @@ extension OAuthClient {
             } catch let error as OAuthError where error.code == .slowDown {
                 interval = max(interval + 5, error.slowDownInterval ?? 0)
                 wait = interval
-            } catch let error as EndpointError where error.isTransient {
+            } catch EndpointError.transportFailed(let failure) where RetryPolicy.isRetryable(failure) {
                 wait = interval * 2
             }
         }
-    }
-}
-
-extension EndpointError {
-    /// Whether the call failed to reach the server or lost its answer: worth trying again later.
-    var isTransient: Bool {
-        guard case .transportFailed(let failure) = self, let error = failure.underlying as? URLError else {
-            return false
-        }
-        return [.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed]
-            .contains(error.code)
     }
 }

@@ -81,26 +81,13 @@ struct OAuthResponse: Sendable {
     /// The top-level fields of a JSON object, each string or number as text; `nil` when the body
     /// is not a JSON object.
     private static func jsonObject(_ body: Data) -> [String: String]? {
-        guard body.first(where: { !$0.isWhitespace }) == UInt8(ascii: "{"),
-            let object = try? JSONDecoder().decode([String: Scalar].self, from: body)
-        else { return nil }
-        return object.compactMapValues(\.text)
-    }
-
-    /// A JSON value: a string or a number as text, anything else as `nil`.
-    private struct Scalar: Decodable {
-        let text: String?
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) {
-                self.text = text
-            } else if let number = try? container.decode(Int64.self) {
-                text = String(number)
-            } else if let number = try? container.decode(Double.self) {
-                text = String(number)
-            } else {
-                text = nil
+        guard case .object(let object)? = try? JSONParser.parse(body) else { return nil }
+        return object.compactMapValues { value in
+            switch value {
+            case .string(let text): text
+            case .int(let number): String(number)
+            case .double(let number): String(number)
+            case .null, .bool, .array, .object: nil
             }
         }
     }
@@ -126,8 +113,4 @@ struct OAuthResponse: Sendable {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }
-}
-
-extension UInt8 {
-    fileprivate var isWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }

@@ -25,7 +25,7 @@ public struct PKCE: Sendable, Hashable {
 
     /// The challenge: the verifier's SHA-256, Base64url-encoded without padding.
     public var challenge: String {
-        Self.base64URL(SHA256.digest(of: Data(verifier.utf8)))
+        Data(SHA256.digest(of: Data(verifier.utf8))).base64URLEncodedString()
     }
 
     /// A new verifier: 32 random bytes from the system's secure generator, Base64url-encoded
@@ -33,7 +33,7 @@ public struct PKCE: Sendable, Hashable {
     public init() {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        verifier = Self.base64URL(bytes)
+        verifier = Data(bytes).base64URLEncodedString()
     }
 
     /// A given verifier, such as one a test needs.
@@ -44,14 +44,6 @@ public struct PKCE: Sendable, Hashable {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         guard (43...128).contains(verifier.count), verifier.allSatisfy(allowed.contains) else { return nil }
         self.verifier = verifier
-    }
-
-    /// `bytes` in Base64url (RFC 4648 §5), without padding.
-    static func base64URL(_ bytes: some Collection<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }
 

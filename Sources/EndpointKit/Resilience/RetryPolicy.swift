@@ -109,7 +109,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Connection failures and idle timeouts: the request may not have reached the server, or
     /// the server may answer next time. Not a TLS failure (`TLSFailure`, or a custom transport's
     /// `URLError.secureConnectionFailed`): the next attempt would meet the same certificate.
-    private static func isRetryable(_ failure: TransportFailure) -> Bool {
+    static func isRetryable(_ failure: TransportFailure) -> Bool {
         switch failure.urlErrorCode {
         case .timedOut?, .cannotConnectToHost?, .networkConnectionLost?, .cannotFindHost?, .dnsLookupFailed?,
             .notConnectedToInternet?:

@@ -14,7 +14,7 @@
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: app.authenticator) {
     ///     $0.api = .gitHub
     /// }
-    /// let app = try await client.get(GetValue<JSONValue>(path: "/app"))   // GET /app as the app
+    /// let details = try await client.get(GetValue<JSONValue>(path: "/app"))   // GET /app as the app
     /// ```
     public struct GitHubAppAuthenticator: Authenticator, CustomStringConvertible, CustomReflectable {
         private let tokens: RefreshingTokenAuthenticator

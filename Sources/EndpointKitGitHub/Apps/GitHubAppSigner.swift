@@ -74,14 +74,4 @@
             return AccessToken(jwt, expiresAt: Date(timeIntervalSince1970: TimeInterval(expiresAt)))
         }
     }
-
-    extension Data {
-        /// Base64url without padding (RFC 7515 §2).
-        func base64URLEncodedString() -> String {
-            base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
-        }
-    }
 #endif

@@ -77,13 +77,11 @@
 
         /// A JWT with exactly `claims` (JSON), signed with `key`: for what `GitHubApp` never makes.
         static func jwt(claims: String, signedWith key: _RSA.Signing.PrivateKey) throws -> String {
-            func base64URL(_ data: Data) -> String {
-                data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-                    .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-            }
-            let input = base64URL(Data(#"{"alg":"RS256","typ":"JWT"}"#.utf8)) + "." + base64URL(Data(claims.utf8))
+            let input =
+                Data(#"{"alg":"RS256","typ":"JWT"}"#.utf8).base64URLEncodedString() + "."
+                + Data(claims.utf8).base64URLEncodedString()
             let signature = try key.signature(for: SHA256.hash(data: Data(input.utf8)), padding: .insecurePKCS1v1_5)
-            return input + "." + base64URL(signature.rawRepresentation)
+            return input + "." + signature.rawRepresentation.base64URLEncodedString()
         }
     }
 

@@ -75,6 +75,37 @@ struct OAuthAuthenticatorTests {
         #expect(try await fresh.load()?.refreshToken == "r2")
     }
 
+    @Test("32 calls in flight whose refresh token is refused share one refresh, and all fail with SignInRequired")
+    func invalidGrantUnderLoad() async throws {
+        let servers = Servers()
+        let clock = ManualTokenClock()
+        // `r0` is not the refresh token the server wants (`r1`): it answers invalid_grant.
+        let storage = InMemoryOAuthTokenStorage(Self.tokens(0, expiresAt: clock.now))
+        let (client, transport) = Self.clients(servers, clock: clock, storage: storage)
+
+        let causes = await withTaskGroup(of: OAuthError.Code?.self) { group in
+            for _ in 0..<32 {
+                group.addTask {
+                    do throws(EndpointError) {
+                        _ = try await client.get(UserRepositories())
+                        return "succeeded"
+                    } catch {
+                        guard case .authenticationFailed(let underlying as SignInRequired, _) = error else {
+                            return OAuthError.Code(rawValue: "\(error)")
+                        }
+                        return underlying.cause?.code ?? "no cause"
+                    }
+                }
+            }
+            return await group.reduce(into: [OAuthError.Code?]()) { $0.append($1) }
+        }
+
+        #expect(causes.count == 32 && causes.allSatisfy { $0 == .invalidGrant })
+        #expect(servers.refreshCount == 1)
+        #expect(await transport.requests.isEmpty)
+        #expect(try await storage.load() == nil)
+    }
+
     @Test("Stored tokens that are still valid are used without asking the server")
     func usesStoredTokens() async throws {
         let servers = Servers()
