@@ -73,6 +73,7 @@
                 if let unprocessed = UnprocessedRequest(error, method: request.httpMethod) { throw unprocessed }
                 throw await reported(error, for: request.url, beforeResponse: true)
             }
+            answeringServers.noteAnswer(from: request.url)
             // An `HTTPClient` whose redirect configuration could not be read (`clientFollowsRedirects`
             // is then false) may have followed one itself: refused, as the delegate API's
             // `didVisitURL` refuses it.

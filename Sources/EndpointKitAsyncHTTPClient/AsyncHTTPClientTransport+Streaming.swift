@@ -51,13 +51,15 @@
             let exchange = client.execute(
                 request: outgoing, delegate: streamer, eventLoop: .delegateAndChannel(on: client.eventLoopGroup.any()))
             do {
-                return try await withTaskCancellationHandler {
+                let response = try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation { continuation in
                         streamer.start(exchange, head: continuation)
                     }
                 } onCancel: {
                     exchange.cancel()
                 }
+                answeringServers.noteAnswer(from: request.url)
+                return response
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 // Thrown before the head: once it arrives, the stream carries the failures.

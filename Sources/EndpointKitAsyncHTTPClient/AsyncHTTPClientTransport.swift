@@ -46,7 +46,10 @@
     ///   but steady download never trips it. One timer, set for the earliest moment any request can time out, checks the
     ///   rest, so a request fails when its timeout is reached, not a polling interval later. It
     ///   fails with `URLError(.timedOut)`, which EndpointKit reports as a retryable
-    ///   `transportFailed` whose `isTimeout` is `true`. The call's total deadline
+    ///   `transportFailed` whose `isTimeout` is `true`, also when it fires during the connection's
+    ///   TLS handshake. The one exception is a server that has never answered this transport and
+    ///   whose handshake stalls on a second connection too: a `TLSFailure` whose reason is
+    ///   `.handshakeTimedOut`, not retried. The call's total deadline
     ///   (`Timeouts.total`) is enforced by the `Client` as with any transport.
     /// - **Cancellation** of the calling task stops the request at once and throws
     ///   `CancellationError` (so the client throws `EndpointError.cancelled`).
@@ -78,6 +81,9 @@
         public let maximumRedirects: Int
         /// Enforces the idle timeouts of this transport's requests (shared by its copies).
         let idleWatchdog: IdleWatchdog
+        /// The HTTPS servers that have answered this transport (shared by its copies): a timeout
+        /// waiting for one of them is never reported as a stalled handshake.
+        let answeringServers: AnsweringServers
         /// Whether `client` follows redirects itself, as read when the transport was made: then
         /// every request is refused before anything is sent.
         let clientFollowsRedirects: Bool
@@ -106,6 +112,7 @@
             self.maximumResponseSize = maximumResponseSize
             self.maximumRedirects = maximumRedirects
             idleWatchdog = IdleWatchdog(eventLoop: client.eventLoopGroup.next())
+            answeringServers = AnsweringServers()
             clientFollowsRedirects = client.followsRedirectsItself == true
             clientMayUseHTTP2 = client.configuredHTTPVersion != .http1Only
             tlsConfigurations = nil
@@ -156,6 +163,7 @@
             maximumResponseSize = transport.maximumResponseSize
             maximumRedirects = transport.maximumRedirects
             idleWatchdog = transport.idleWatchdog
+            answeringServers = transport.answeringServers
             clientFollowsRedirects = transport.clientFollowsRedirects
             clientMayUseHTTP2 = transport.clientMayUseHTTP2
             self.tlsConfigurations = tlsConfigurations
@@ -333,16 +341,20 @@
         /// `error`.
         ///
         /// A timeout before any response (AsyncHTTPClient's connect timeout, or the idle timeout)
-        /// of an `https` request is a ``TLSFailure/Reason/handshakeTimedOut`` when a second
-        /// connection to the server is made but completes no handshake either: a server that
-        /// takes connections and stalls their handshakes, which sending the request again would
-        /// not help. Otherwise it stays a timeout, which the retry policy may try again.
+        /// of an `https` request to a server that has never answered this transport is a
+        /// ``TLSFailure/Reason/handshakeTimedOut`` when a second connection to the server is made
+        /// but completes no handshake either: a server that takes connections and stalls their
+        /// handshakes, which sending the request again would not help. Otherwise it stays a
+        /// timeout, which the retry policy may try again: always for a server that has answered
+        /// (``AnsweringServers``), whose handshakes complete, however slowly a busy machine lets
+        /// them.
         func reported(_ error: any Error, for url: URL?, beforeResponse: Bool) async -> any Error {
             if let proxyFailure = ProxyFailure(asyncHTTPClientError: error, proxy: client.configuredProxy) {
                 return proxyFailure
             }
+            if !beforeResponse { answeringServers.noteAnswer(from: url) }
             if beforeResponse, client.configuredProxy == nil, Self.isTimeout(error), let url,
-                url.scheme?.lowercased() == "https", let host = url.host,
+                url.scheme?.lowercased() == "https", !answeringServers.hasAnswered(url), let host = url.host,
                 await CertificateDiagnosis.handshakeStalls(
                     host: host, port: url.port ?? 443, group: client.eventLoopGroup)
             {
@@ -386,11 +398,13 @@
             let exchange = client.execute(request: outgoing, delegate: collector)
             collector.start(exchange)
             do {
-                return try await withTaskCancellationHandler {
+                let response = try await withTaskCancellationHandler {
                     try await exchange.futureResult.get()
                 } onCancel: {
                     exchange.cancel()
                 }
+                answeringServers.noteAnswer(from: request.url)
+                return response
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 if !collector.hasReceivedHead, let unprocessed = UnprocessedRequest(error, method: request.httpMethod) {

@@ -241,6 +241,42 @@
         }
 
         @Test(
+            "A timeout waiting for a server that has answered is a timeout, with no second look at its handshake",
+            arguments: [HTTPClient.Configuration.HTTPVersion.automatic, .http1Only])
+        func timeoutOfAnAnsweringServerStaysATimeout(httpVersion: HTTPClient.Configuration.HTTPVersion) async throws {
+            // `goes-silent` answers the first call; the second it holds unanswered, and stalls
+            // every new connection from then until `speak()`: a second look at its handshake
+            // would stall too, however fast the machine is. The transport knows that the server
+            // completes handshakes: it has answered.
+            var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+            configuration.httpVersion = httpVersion
+            try await TLSServers.speak()
+            let before = try await TLSServers.seen(by: "goes-silent")
+            let silentKey = "go-silent-\(Self.key())"
+            let (answered, silent) = try await withClient(
+                "goes-silent", tls: TLSPolicy(trust: .only([TLSServers.ca()])), configuration: configuration,
+                retryPolicy: .never, timeouts: Timeouts(idle: 1)
+            ) { client in
+                let answered = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Secret(key: Self.key()))
+                }
+                let silent = await HTTPBin.result { () async throws(EndpointError) in
+                    try await client.get(Secret(key: silentKey))
+                }
+                return (answered, silent)
+            }
+            let after = try await TLSServers.seen(by: "goes-silent")
+            try await TLSServers.speak()
+            #expect(answered.failureValue == nil, "\(answered)")
+            let error = try #require(silent.failureValue)
+            #expect(error.isTimeout, "\(error)")
+            #expect(error.tlsFailure == nil, "\(error)")
+            // The server had the silent request: the timeout is its silence, not a handshake's.
+            #expect(after.requests.dropFirst(before.requests.count).map(\.path).contains("/\(silentKey)"))
+            #expect(after.handshake_errors.count == before.handshake_errors.count, "a second look: \(after)")
+        }
+
+        @Test(
             "A handshake the server closes, before or after part of its reply, is connectionClosedDuringHandshake, not retried",
             arguments: ["cutoff", "half-reply"])
         func closedHandshake(server: String) async throws {

@@ -12,7 +12,7 @@
         static let pki: URL? = environment["TLS_PKI_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
 
         /// The server named `name`: `good`, `expired`, `wrong-host`, `self-signed`, `other-ca`,
-        /// `mutual`, `tls12`, `stall`, `cutoff` (TLS_GOOD_URL, …).
+        /// `mutual`, `tls12`, `goes-silent`, `stall`, `cutoff` (TLS_GOOD_URL, …).
         static func url(_ name: String) -> URL {
             let variable = "TLS_\(name.uppercased().replacingOccurrences(of: "-", with: "_"))_URL"
             return URL(string: environment[variable] ?? "https://127.0.0.1:1")!
@@ -36,6 +36,9 @@
             }
             let connections: Int
             let handshakes: Int
+            /// The reason of each handshake that failed; `stalled` for a connection `goes-silent`
+            /// stalled.
+            let handshake_errors: [String]
             let requests: [Request]
         }
 
@@ -49,6 +52,18 @@
             let control = URL(string: environment["TLS_CONTROL_URL"]!)!
             let all = try await Client(baseURL: control) { $0.retryPolicy = .never }.get(Stats())
             return try #require(all[name], "no stats for \(name)")
+        }
+
+        private struct Speak: POST {
+            typealias ResponseType = JSONValue
+            let path = "/speak"
+            var body: RequestBody { .empty }
+        }
+
+        /// Makes `goes-silent` complete handshakes again, after a request that silenced it.
+        static func speak() async throws {
+            let control = URL(string: environment["TLS_CONTROL_URL"]!)!
+            _ = try await Client(baseURL: control) { $0.retryPolicy = .never }.post(Speak())
         }
 
         static var isAvailable: Bool { pki != nil && environment["TLS_CONTROL_URL"] != nil }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # EndpointKit's TLS test servers: one process (Python 3 standard library only) that listens on
 # 127.0.0.1 on one free port per server (HTTPS with good, expired, wrong-host, self-signed and
-# other-CA certificates, mutual TLS, TLS 1.2 only, a stall and a cut-off) and a plain HTTP control
-# server that reports what each saw. Started and stopped by Tests/Servers/tls-servers.sh.
+# other-CA certificates, mutual TLS, TLS 1.2 only, one that goes silent, a stall and a cut-off)
+# and a plain HTTP control server that reports what each saw. Started and stopped by
+# Tests/Servers/tls-servers.sh.
 """The TLS servers for EndpointKit's TLS tests (Python 3 standard library: http.server, ssl).
 
     python3 Tests/Servers/tls_server.py --pki DIR --ports-file FILE [--exit-with-parent]
@@ -18,6 +19,10 @@ null, "server": "<name>"}:
     wrong-host    wrong-host.pem           self-signed   self-signed.pem
     other-ca      other-ca-leaf.pem        tls12         good.pem, at most TLS 1.2
     mutual        good.pem, and requires a client certificate issued by ca.pem
+    goes-silent   good.pem; a request whose path starts with /go-silent gets no answer (the
+                  connection is held until the client closes it), and from then until the control
+                  server's POST /speak, every new connection is stalled as by `stall` (never a
+                  handshake): a server that has answered, then neither answers nor completes one
 Raw TCP servers: stall (accepts, never answers the ClientHello, holds the connection until the
 client closes it), cutoff (accepts, reads the ClientHello's record, then closes), half-reply
 (reads the ClientHello's record, sends the first 9 bytes of a handshake record that announces 64,
@@ -37,7 +42,8 @@ The control server (plain HTTP):
     GET  /health   200 {"ok": true}
     GET  /stats    200 {"good": {"connections": n, "handshakes": n, "handshake_errors": [...],
                    "requests": [...]}, "expired": {...}, ...}: every server name, always
-    POST /reset    200 {"ok": true}: every count and list back to zero
+    POST /reset    200 {"ok": true}: every count and list back to zero, and goes-silent speaks
+    POST /speak    200 {"ok": true}: goes-silent completes handshakes again
 """
 
 import argparse
@@ -62,6 +68,7 @@ HTTPS_SERVERS = {  # name -> (certificate file, key file)
     "other-ca": ("other-ca-leaf.pem", "other-ca-leaf.key"),
     "mutual": ("good.pem", "good.key"),
     "tls12": ("good.pem", "good.key"),
+    "goes-silent": ("good.pem", "good.key"),
 }
 RAW_SERVERS = ("stall", "cutoff", "half-reply", "reset")
 HANDSHAKE_TIMEOUT = 60  # seconds: only frees the thread of a client that stops mid-handshake
@@ -76,6 +83,7 @@ class Stats:
 
     def reset(self):
         with self.lock:
+            self.silent = set()  # the servers stalling new connections (goes-silent)
             self.servers = {
                 name: {"connections": 0, "handshakes": 0, "handshake_errors": [], "requests": []}
                 for name in self.names
@@ -92,6 +100,18 @@ class Stats:
                 self.servers[name]["handshakes"] += 1
             else:
                 self.servers[name]["handshake_errors"].append(error)
+
+    def go_silent(self, name):
+        with self.lock:
+            self.silent.add(name)
+
+    def speak(self):
+        with self.lock:
+            self.silent = set()
+
+    def is_silent(self, name):
+        with self.lock:
+            return name in self.silent
 
     def request(self, name, record):
         with self.lock:
@@ -135,6 +155,9 @@ class EchoHandler(BaseHTTPRequestHandler):
         raise AttributeError(name)
 
     def echo(self):
+        if self.server.name == "goes-silent" and self.path.startswith("/go-silent"):
+            self.go_silent()
+            return
         headers = {}
         for name, value in self.headers.items():
             headers[name] = headers[name] + ", " + value if name in headers else value
@@ -156,6 +179,22 @@ class EchoHandler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(payload)
+
+    def go_silent(self):
+        """Records the request, answers nothing until the client closes the connection, and stalls
+        new connections until POST /speak."""
+        self.server.stats.request(self.server.name, {
+            "method": self.command, "path": self.path, "headers": dict(self.headers.items()),
+            "connection": self.connection_number, "client_certificate": None,
+            "tls_version": self.connection.version(),
+        })
+        self.server.stats.go_silent(self.server.name)
+        try:
+            while self.connection.recv(65536):
+                pass
+        except (OSError, ValueError):
+            pass
+        self.close_connection = True
 
     def read_body(self):
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
@@ -208,6 +247,10 @@ class HTTPSListener(Listener):
         super().__init__(name, stats)
 
     def serve_connection(self, request, client_address, number):
+        if self.stats.is_silent(self.name):
+            self.stats.handshake(self.name, "stalled")  # counted as a failed handshake: "stalled"
+            StallListener.serve_connection(self, request, client_address, number)
+            return
         request.settimeout(HANDSHAKE_TIMEOUT)
         connection = self.context.wrap_socket(request, server_side=True, do_handshake_on_connect=False)
         try:
@@ -301,6 +344,9 @@ class ControlHandler(BaseHTTPRequestHandler):
             self.rfile.read(length)
         if self.path == "/reset":
             self.server.stats.reset()
+            self.send_json(200, {"ok": True})
+        elif self.path == "/speak":
+            self.server.stats.speak()
             self.send_json(200, {"ok": True})
         else:
             self.send_json(404, {"error": "not found", "path": self.path})

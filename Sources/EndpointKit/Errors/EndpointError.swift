@@ -166,7 +166,16 @@ public struct TransportFailure: Error, Sendable {
         case .redirectToNonExistentLocation: text = "a redirect had no valid location"
         case .unsupportedURL: text = "the URL is not supported"
         case .dataLengthExceedsMaximum: text = "the response is too large"
-        default: text = "the transfer failed"
+        default:
+            // A code no case above names, `-1` above all, which URLSession on Linux gives every
+            // libcurl failure it does not map: its own message (in `NSLocalizedDescriptionKey`)
+            // is then the only thing that says what happened (LinuxNotes).
+            if let message = (underlying as? URLError)?.userInfo[NSLocalizedDescriptionKey] as? String,
+                !message.isEmpty
+            {
+                return "the transfer failed (URLError \(code.rawValue): \(redaction.redact(message, mentioning: url)))"
+            }
+            text = "the transfer failed"
         }
         return "\(text) (URLError \(code.rawValue))"
     }

@@ -139,6 +139,25 @@ struct ClientTests {
         }
     }
 
+    @Test("A transfer failure of an unnamed URLError code shows the transport's own message")
+    func reportsTheMessageOfAnUnknownURLError() async throws {
+        // URLSession on Linux gives every libcurl failure it does not map as -1, with libcurl's
+        // message as its description: the only words that say what happened.
+        let client = Client.stubbed(
+            StubTransport { _ in
+                throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "Failed sending data to the peer"])
+            })
+        do {
+            _ = try await client.get(UserRepositories())
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                error.description
+                    == "GET https://api.example.com/user/repos failed: the transfer failed (URLError -1: Failed sending data to the peer)"
+            )
+        }
+    }
+
     @Test("Cancelling the task ends the call with .cancelled")
     func cancelsAsyncCall() async throws {
         let client = Client.stubbed(
