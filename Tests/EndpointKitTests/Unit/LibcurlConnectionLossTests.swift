@@ -28,6 +28,25 @@ struct LibcurlConnectionLossTests {
         #expect(lost.userInfo[NSLocalizedDescriptionKey] as? String == message)
     }
 
+    @Test(
+        "A socket that failed while libcurl sent or received is a lost connection, whatever the system's reason",
+        arguments: [
+            "Send failure: Broken pipe",  // seen: calls in flight meeting a GOAWAY on a busy machine
+            "Send failure: Connection reset by peer",
+            "Recv failure: Connection timed out",
+            "OpenSSL SSL_write: Broken pipe, errno 32",
+            "OpenSSL SSL_read: Connection reset by peer, errno 104",
+            "Failed sending data to the peer",
+            "Failure when receiving data from the peer",
+            "Connection died, tried 5 times before giving up",
+        ])
+    func failedSockets(message: String) throws {
+        let lost = try #require(
+            LibcurlConnectionLoss.networkConnectionLost(from: error(message), responseArrived: false))
+        #expect(lost.code == .networkConnectionLost)
+        #expect(lost.userInfo[NSLocalizedDescriptionKey] as? String == message)
+    }
+
     @Test("A body cut short after the response's head is a lost connection; the same failure before it is not")
     func bodyCutShort() {
         let cut = error("transfer closed with outstanding read data remaining")
@@ -40,8 +59,12 @@ struct LibcurlConnectionLossTests {
     @Test("Other failures are left as they are")
     func otherFailures() {
         #expect(LibcurlConnectionLoss.networkConnectionLost(from: URLError(.timedOut), responseArrived: true) == nil)
-        #expect(
-            LibcurlConnectionLoss.networkConnectionLost(
-                from: error("SSL certificate problem: certificate has expired"), responseArrived: false) == nil)
+        for message in [
+            "SSL certificate problem: certificate has expired", "Unsupported HTTP version in response",
+            "Unrecognized content encoding type. libcurl understands deflate, gzip content encodings.",
+            "Failed to connect to 127.0.0.1 port 1 after 0 ms: Couldn't connect to server",
+        ] {
+            #expect(LibcurlConnectionLoss.networkConnectionLost(from: error(message), responseArrived: false) == nil)
+        }
     }
 }
