@@ -70,8 +70,11 @@
                     "endpointkit-generate does not rename single names; a name that is not valid Swift is escaped"
                 case "typeOverrides":
                     "endpointkit-generate writes a type for every schema it needs and does not replace them with yours"
-                case "additionalImports", "additionalFileComments":
+                case "additionalImports":
                     "each generated file imports EndpointKit and Foundation and nothing else"
+                case "additionalFileComments":
+                    "each generated file starts with endpointkit-generate's own comment (what wrote it, from which "
+                        + "description, and not to edit it) and holds no comment of yours"
                 case "featureFlags":
                     "endpointkit-generate has no feature flags"
                 default: nil
