@@ -8,13 +8,8 @@
         case .malformedDescription(_, _, let line?):
             return "\(descriptionPath):\(line): error: \(error)"
         case .invalidSyntax(let reason):
-            // Yams starts its reason with the place, `3:1: error: parser: …`: moved to the front.
-            let parts = reason.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            if parts.count == 4, Int(parts[0]) != nil, Int(parts[1]) != nil, parts[2] == " error" {
-                let problem = parts[3].drop { $0 == " " }
-                return "\(descriptionPath):\(parts[0]):\(parts[1]): error: not valid YAML or JSON: \(problem)"
-            }
-            return "\(descriptionPath): error: \(error)"
+            guard let place = SyntaxErrorPlace(reason) else { return "\(descriptionPath): error: \(error)" }
+            return "\(descriptionPath):\(place.line):\(place.column): error: \(place.language): \(place.problem)"
         case .malformedDescription, .noOperationsSelected, .failedValidation:
             return "\(descriptionPath): error: \(error)"
         case .unreadableFile, .unwritableOutput:
