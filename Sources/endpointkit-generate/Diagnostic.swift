@@ -16,4 +16,12 @@
             return "error: \(error)"
         }
     }
+
+    /// A line per entry that names nothing: at its line of the configuration file, or, for an
+    /// entry of the command line, at the description it is missing from.
+    func diagnostics(for error: UnmatchedFilterEntriesError, in descriptionPath: String) -> [String] {
+        error.entries.map { entry in
+            entry.path == nil ? "\(descriptionPath): \(entry)" : entry.description
+        }
+    }
 #endif

@@ -58,6 +58,11 @@
     } catch let error as GeneratorError {
         FileHandle.standardError.write(Data((diagnostic(for: error, in: arguments.description) + "\n").utf8))
         exit(1)
+    } catch let error as UnmatchedFilterEntriesError {
+        for line in diagnostics(for: error, in: arguments.description) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        exit(1)
     } catch {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         exit(1)

@@ -9,6 +9,9 @@
         /// Globs over path templates: `*` matches within a segment, `**` across segments, `?` one
         /// character: `/repos/*/*/issues/**` matches `/repos/{owner}/{repo}/issues/{issue_number}`.
         public var pathGlobs: [String]
+        /// Where each entry was given, for the errors that point at it: a configuration file's
+        /// line, or the command line.
+        package var origins = FilterOrigins()
 
         /// A filter; with no arguments, one that selects every operation.
         public init(tags: [String] = [], operationIDs: [String] = [], pathGlobs: [String] = []) {
