@@ -56,7 +56,8 @@
             print(line)
         }
     } catch let error as GeneratorError {
-        FileHandle.standardError.write(Data((diagnostic(for: error, in: arguments.description) + "\n").utf8))
+        let line = diagnostic(for: error, in: arguments.description, filter: arguments.generationOptions.filter)
+        FileHandle.standardError.write(Data((line + "\n").utf8))
         exit(1)
     } catch let error as UnmatchedFilterEntriesError {
         for line in diagnostics(for: error, in: arguments.description) {

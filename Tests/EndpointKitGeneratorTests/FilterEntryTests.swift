@@ -29,7 +29,7 @@
             } catch let error as UnmatchedFilterEntriesError {
                 return diagnostics(for: error, in: Self.descriptionPath)
             } catch let error as GeneratorError {
-                return [diagnostic(for: error, in: Self.descriptionPath)]
+                return [diagnostic(for: error, in: Self.descriptionPath, filter: parsed.generationOptions.filter)]
             }
         }
 
@@ -90,5 +90,28 @@
                 ])
         }
 
+        /// A description whose webhook `newPet` has the tag `hooks` and the operation ID `pets/new`.
+        private func webhookDescription() throws -> String {
+            try description("unsupported.yaml") + "      tags: [hooks]\n      operationId: pets/new\n"
+        }
+
+        @Test("A filter that selects only webhooks matches no operation, at the configuration file's filter")
+        func webhookOnlyFilterPointsAtConfigurationFile() throws {
+            let printed = try printedErrors(
+                config: "quiet: true\nfilter:\n  tags: [hooks]\n  operations: [pets/new]\n",
+                text: webhookDescription())
+            #expect(
+                printed == [
+                    "\(Self.configPath):2:1: error: no operation matches filter.tags [hooks] or "
+                        + "filter.operations [pets/new]"
+                ])
+        }
+
+        @Test("From the command line, the filter that matches no operation is named by its options")
+        func webhookOnlyFilterNamesOptions() throws {
+            let printed = try printedErrors(
+                ["--tag", "hooks"], config: "filter: {tags: [health]}", text: webhookDescription())
+            #expect(printed == ["\(Self.descriptionPath): error: no operation matches --tag hooks"])
+        }
     }
 #endif

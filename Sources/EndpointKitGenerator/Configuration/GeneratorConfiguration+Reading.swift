@@ -39,6 +39,7 @@
                             at: value, "'filter' must be a mapping with \(Self.filterKeys.joined(separator: ", "))")
                     }
                     filterOrigins.path = path
+                    filterOrigins.filterKey = Reader.place(of: keyNode)
                     for (filterKeyNode, listNode) in filter {
                         let filterKey = try reader.key(filterKeyNode)
                         let (kind, list): (FilterEntryKind, WritableKeyPath<GeneratorConfiguration, [String]?>)

@@ -13,6 +13,8 @@
 
         /// The configuration file the placed entries were read from.
         package var path: String?
+        /// The place of the file's `filter` key.
+        package var filterKey: Place?
         /// The place of each entry the file gave, by kind and by value.
         package var entries: [FilterEntryKind: [String: Place]] = [:]
 
@@ -28,7 +30,7 @@
         func replacing(_ kinds: [FilterEntryKind]) -> FilterOrigins {
             var result = self
             for kind in kinds { result.entries[kind] = nil }
-            if result.entries.isEmpty { result.path = nil }
+            if result.entries.isEmpty { (result.path, result.filterKey) = (nil, nil) }
             return result
         }
 

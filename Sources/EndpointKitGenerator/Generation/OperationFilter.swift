@@ -57,12 +57,17 @@
             return matches(pattern.dropFirst(), text.dropFirst())
         }
 
+        /// The entries, as they were given: `--tag repos --tag issues` from the command line,
+        /// `filter.operations [meta/root]` from a configuration file.
         var summary: String {
-            var parts: [String] = []
-            parts += tags.map { "--tag \($0)" }
-            parts += operationIDs.map { "--operation \($0)" }
-            parts += pathGlobs.map { "--path \($0)" }
-            return parts.joined(separator: " ")
+            FilterEntryKind.allCases.compactMap { kind in
+                let values = kind.entries(of: self)
+                guard !values.isEmpty else { return nil }
+                guard values.contains(where: { origins.place(of: $0, kind) != nil }) else {
+                    return values.map { "\(kind.option) \($0)" }.joined(separator: " ")
+                }
+                return "\(kind.configurationKey) [\(values.joined(separator: ", "))]"
+            }.joined(separator: " or ")
         }
     }
 #endif
