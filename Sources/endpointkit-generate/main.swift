@@ -15,7 +15,8 @@
         Writes one struct per operation (Endpoints/<Tag>.swift) and a Codable type per component schema
         the operations need (Schemas/<Type>.swift); with --layout combined, the same code in two files,
         GeneratedTypes.swift and GeneratedEndpoints.swift. With filters, only the operations that match
-        one of them. Files under <directory> that an earlier run wrote and this one does not are removed.
+        one of them; a filter entry that names nothing in the description is an error. Files under
+        <directory> that an earlier run wrote and this one does not are removed.
 
         --access-modifier is the access level of what is written: public (the default), package, or
         internal (no keyword).

@@ -1,6 +1,10 @@
 #if OpenAPIGenerator
     /// Which operations to generate: those with one of the tags, one of the operation IDs, or a path
     /// that matches one of the globs. With no filter, every operation.
+    ///
+    /// Each entry must name something in the description: ``EndpointGenerator`` throws
+    /// ``UnmatchedFilterEntriesError`` for a tag that no operation has, an operation ID that none
+    /// has, or a glob that matches no path.
     public struct OperationFilter: Sendable, Equatable {
         /// Tags: an operation with one of them is generated.
         public var tags: [String]
