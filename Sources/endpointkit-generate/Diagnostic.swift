@@ -2,23 +2,36 @@
     import EndpointKitGenerator
 
     /// An error as a compiler writes one, `file:line: error: message`, so that an IDE or SwiftPM
-    /// (when the build plugin runs the generator) shows it at its line of the description.
-    func diagnostic(for error: GeneratorError, in descriptionPath: String) -> String {
+    /// (when the build plugin runs the generator) shows it at its line of the description, or of
+    /// the configuration file when `filter` came from there.
+    func diagnostic(for error: GeneratorError, in descriptionPath: String, filter: OperationFilter = OperationFilter())
+        -> String
+    {
         switch error {
         case .malformedDescription(_, _, let line?):
             return "\(descriptionPath):\(line): error: \(error)"
         case .invalidSyntax(let reason):
-            // Yams starts its reason with the place, `3:1: error: parser: …`: moved to the front.
-            let parts = reason.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-            if parts.count == 4, Int(parts[0]) != nil, Int(parts[1]) != nil, parts[2] == " error" {
-                let problem = parts[3].drop { $0 == " " }
-                return "\(descriptionPath):\(parts[0]):\(parts[1]): error: not valid YAML or JSON: \(problem)"
+            guard let place = SyntaxErrorPlace(reason) else { return "\(descriptionPath): error: \(error)" }
+            return "\(descriptionPath):\(place.line):\(place.column): error: \(place.language): \(place.problem)"
+        case .noOperationsSelected:
+            // At the configuration file's `filter` when any of the entries is the file's.
+            guard let path = filter.origins.path, let place = filter.origins.filterKey else {
+                return "\(descriptionPath): error: \(error)"
             }
-            return "\(descriptionPath): error: \(error)"
-        case .malformedDescription, .noOperationsSelected, .failedValidation:
+            return ConfigurationError(path: path, line: place.line, column: place.column, message: "\(error)")
+                .description
+        case .malformedDescription, .failedValidation:
             return "\(descriptionPath): error: \(error)"
         case .unreadableFile, .unwritableOutput:
             return "error: \(error)"
+        }
+    }
+
+    /// A line per entry that names nothing: at its line of the configuration file, or, for an
+    /// entry of the command line, at the description it is missing from.
+    func diagnostics(for error: UnmatchedFilterEntriesError, in descriptionPath: String) -> [String] {
+        error.entries.map { entry in
+            entry.path == nil ? "\(descriptionPath): \(entry)" : entry.description
         }
     }
 #endif

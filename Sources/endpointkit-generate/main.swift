@@ -15,7 +15,8 @@
         Writes one struct per operation (Endpoints/<Tag>.swift) and a Codable type per component schema
         the operations need (Schemas/<Type>.swift); with --layout combined, the same code in two files,
         GeneratedTypes.swift and GeneratedEndpoints.swift. With filters, only the operations that match
-        one of them. Files under <directory> that an earlier run wrote and this one does not are removed.
+        one of them; a filter entry that names nothing in the description is an error. Files under
+        <directory> that an earlier run wrote and this one does not are removed.
 
         --access-modifier is the access level of what is written: public (the default), package, or
         internal (no keyword).
@@ -56,7 +57,13 @@
             print(line)
         }
     } catch let error as GeneratorError {
-        FileHandle.standardError.write(Data((diagnostic(for: error, in: arguments.description) + "\n").utf8))
+        let line = diagnostic(for: error, in: arguments.description, filter: arguments.generationOptions.filter)
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        exit(1)
+    } catch let error as UnmatchedFilterEntriesError {
+        for line in diagnostics(for: error, in: arguments.description) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
         exit(1)
     } catch {
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))

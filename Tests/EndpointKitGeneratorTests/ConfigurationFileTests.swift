@@ -75,26 +75,63 @@
                     + "paths, tags")
         }
 
-        @Test(
-            "A swift-openapi-generator key says what EndpointKit does instead",
-            arguments: [
-                (
-                    "generate: [types, client]",
-                    "'generate' is a swift-openapi-generator key: endpointkit-generate always writes"
-                ),
-                ("namingStrategy: idiomatic", "'namingStrategy' is a swift-openapi-generator key"),
-                (
-                    "typeOverrides:\n  schemas: {UUID: Foundation.UUID}",
-                    "'typeOverrides' is a swift-openapi-generator key"
-                ),
-                ("additionalImports: [Foundation]", "'additionalImports' is a swift-openapi-generator key"),
-                ("featureFlags: []", "'featureFlags' is a swift-openapi-generator key"),
-                ("filter:\n  schemas: [Pet]", "'filter.schemas' is a swift-openapi-generator key"),
-            ])
-        func openAPIGeneratorKeyIsExplained(yaml: String, start: String) throws {
+        /// Each of swift-openapi-generator's keys that EndpointKit refuses, and the start of what the
+        /// refusal says EndpointKit does instead: its own explanation, not another key's.
+        static let openAPIGeneratorKeys: [(yaml: String, explanation: String)] = [
+            (
+                "generate: [types, client]",
+                "'generate' is a swift-openapi-generator key: endpointkit-generate always writes"
+            ),
+            (
+                "namingStrategy: idiomatic",
+                "'namingStrategy' is a swift-openapi-generator key: endpointkit-generate has one naming"
+            ),
+            (
+                "nameOverrides: {x: y}",
+                "'nameOverrides' is a swift-openapi-generator key: endpointkit-generate does not rename"
+            ),
+            (
+                "typeOverrides:\n  schemas: {UUID: Foundation.UUID}",
+                "'typeOverrides' is a swift-openapi-generator key: endpointkit-generate writes a type for every schema"
+            ),
+            (
+                "additionalImports: [Foundation]",
+                "'additionalImports' is a swift-openapi-generator key: each generated file imports EndpointKit and "
+                    + "Foundation and nothing else"
+            ),
+            (
+                "additionalFileComments: [\"swift-format-ignore-file\"]",
+                "'additionalFileComments' is a swift-openapi-generator key: each generated file starts with "
+                    + "endpointkit-generate's own comment"
+            ),
+            (
+                "featureFlags: []",
+                "'featureFlags' is a swift-openapi-generator key: endpointkit-generate has no feature flags"
+            ),
+            (
+                "filter:\n  schemas: [Pet]",
+                "'filter.schemas' is a swift-openapi-generator key: endpointkit-generate writes the schemas"
+            ),
+        ]
+
+        @Test("A swift-openapi-generator key says what EndpointKit does instead", arguments: openAPIGeneratorKeys)
+        func openAPIGeneratorKeyIsExplained(yaml: String, explanation: String) throws {
             let error = try #require(refusal(reading: yaml))
-            #expect(error.message.hasPrefix(start))
+            #expect(error.message.hasPrefix(explanation))
             #expect(error.message.contains("remove it"))
+        }
+
+        @Test("No two swift-openapi-generator keys are refused with the same explanation")
+        func openAPIGeneratorKeysHaveTheirOwnExplanations() throws {
+            var keysByExplanation: [String: [String]] = [:]
+            for (yaml, _) in Self.openAPIGeneratorKeys {
+                let message = try #require(refusal(reading: yaml)).message
+                // `'key' is a swift-openapi-generator key: <explanation>; remove it (…)`
+                let explanation = try #require(message.split(separator: ":", maxSplits: 1).last)
+                let key = String(message.prefix { $0 != " " })
+                keysByExplanation[String(explanation.prefix { $0 != ";" }), default: []].append(key)
+            }
+            #expect(keysByExplanation.values.filter { $0.count > 1 } == [])
         }
 
         @Test(

@@ -78,6 +78,31 @@
             #expect(printed.contains("did not find expected ',' or '}'"))
         }
 
+        @Test("A JSON description that does not parse is reported as file:line:column: error:, as a YAML one is")
+        func invalidJSONNamesFileLineAndColumn() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "invalid-json-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let description = directory.appendingPathComponent("openapi.json")
+            // A comma is missing after `info`'s object: the next member starts on line 4, column 3.
+            try Data(
+                """
+                {
+                  "openapi": "3.1.0",
+                  "info": {"title": "t", "version": "1"}
+                  "paths": {}
+                }
+                """.utf8
+            ).write(to: description)
+            let arguments = try CommandLineArguments(
+                [description.path, "--output", directory.appendingPathComponent("Generated").path])
+            let error = try #require(throws: GeneratorError.self) { try GeneratorCommand(arguments: arguments).run() }
+            #expect(
+                diagnostic(for: error, in: description.path)
+                    == "\(description.path):4:3: error: not valid JSON: expected '}', found '\"'")
+        }
+
         @Test("A malformed description is reported as file:line: error:, with the place and what was expected")
         func malformedDescriptionNamesFileAndLine() throws {
             let text = """

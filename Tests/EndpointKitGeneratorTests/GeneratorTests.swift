@@ -92,9 +92,10 @@
                 text: text, filter: OperationFilter(pathGlobs: ["/pets/*/**"]), sourceName: "f")
             #expect(paths.endpointCount == 1)  // /pets/{pet_id}/photo
 
-            #expect(throws: GeneratorError.noOperationsSelected(filters: "--tag nothing")) {
+            let nothing = try #require(throws: UnmatchedFilterEntriesError.self) {
                 try EndpointGenerator.generate(text: text, filter: OperationFilter(tags: ["nothing"]), sourceName: "f")
             }
+            #expect(nothing.description == "error: --tag: no operation in f has the tag 'nothing'")
         }
 
         @Test(

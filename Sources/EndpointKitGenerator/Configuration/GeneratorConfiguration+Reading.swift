@@ -38,15 +38,23 @@
                         throw reader.error(
                             at: value, "'filter' must be a mapping with \(Self.filterKeys.joined(separator: ", "))")
                     }
-                    for (filterKeyNode, list) in filter {
+                    filterOrigins.path = path
+                    filterOrigins.filterKey = Reader.place(of: keyNode)
+                    for (filterKeyNode, listNode) in filter {
                         let filterKey = try reader.key(filterKeyNode)
+                        let (kind, list): (FilterEntryKind, WritableKeyPath<GeneratorConfiguration, [String]?>)
                         switch filterKey {
-                        case "tags": tags = try reader.strings(list, key: "filter.tags")
-                        case "operations": operationIDs = try reader.strings(list, key: "filter.operations")
-                        case "paths": pathGlobs = try reader.strings(list, key: "filter.paths")
+                        case "tags": (kind, list) = (.tag, \.tags)
+                        case "operations": (kind, list) = (.operation, \.operationIDs)
+                        case "paths": (kind, list) = (.path, \.pathGlobs)
                         default:
                             throw reader.error(at: filterKeyNode, Self.unknownFilterKeyMessage(filterKey))
                         }
+                        let entries = try reader.strings(listNode, key: kind.configurationKey)
+                        self[keyPath: list] = entries.map(\.value)
+                        // The first place of a value that the list repeats.
+                        filterOrigins.entries[kind] = Dictionary(
+                            entries.map { ($0.value, $0.place) }, uniquingKeysWith: { first, _ in first })
                     }
                 default:
                     throw reader.error(at: keyNode, Self.unknownKeyMessage(key))
@@ -70,8 +78,11 @@
                     "endpointkit-generate does not rename single names; a name that is not valid Swift is escaped"
                 case "typeOverrides":
                     "endpointkit-generate writes a type for every schema it needs and does not replace them with yours"
-                case "additionalImports", "additionalFileComments":
+                case "additionalImports":
                     "each generated file imports EndpointKit and Foundation and nothing else"
+                case "additionalFileComments":
+                    "each generated file starts with endpointkit-generate's own comment (what wrote it, from which "
+                        + "description, and not to edit it) and holds no comment of yours"
                 case "featureFlags":
                     "endpointkit-generate has no feature flags"
                 default: nil
@@ -129,11 +140,16 @@
             return value
         }
 
-        func strings(_ node: Node, key: String) throws -> [String] {
+        /// The strings of a list, each with its place in the file.
+        func strings(_ node: Node, key: String) throws -> [(value: String, place: FilterOrigins.Place)] {
             guard let sequence = node.sequence else {
                 throw error(at: node, "'\(key)' must be a list of strings, found \(Self.kind(of: node))")
             }
-            return try sequence.map { try string($0, key: key) }
+            return try sequence.map { (try string($0, key: key), Self.place(of: $0)) }
+        }
+
+        static func place(of node: Node) -> FilterOrigins.Place {
+            FilterOrigins.Place(line: node.mark?.line, column: node.mark?.column)
         }
 
         func choice<Value: RawRepresentable & CaseIterable>(_ node: Node, key: String) throws -> Value

@@ -36,6 +36,8 @@
         public var validate: Bool?
         /// `quiet`.
         public var quiet: Bool?
+        /// Where the file gave `filter` and each of its entries, for the errors about them.
+        package var filterOrigins = FilterOrigins()
 
         /// A configuration that sets nothing.
         public init() {}
@@ -54,12 +56,18 @@
             result.output = other.output ?? output
             result.validate = other.validate ?? validate
             result.quiet = other.quiet ?? quiet
+            let replaced = [
+                (other.tags, FilterEntryKind.tag), (other.operationIDs, .operation), (other.pathGlobs, .path),
+            ]
+            result.filterOrigins = filterOrigins.replacing(replaced.compactMap { $0.0 == nil ? nil : $0.1 })
             return result
         }
 
         /// The filter the configuration sets; every operation when it sets none.
         public var filter: OperationFilter {
-            OperationFilter(tags: tags ?? [], operationIDs: operationIDs ?? [], pathGlobs: pathGlobs ?? [])
+            var filter = OperationFilter(tags: tags ?? [], operationIDs: operationIDs ?? [], pathGlobs: pathGlobs ?? [])
+            filter.origins = filterOrigins
+            return filter
         }
 
         /// The generation options the configuration sets, with the defaults for the rest.

@@ -26,7 +26,8 @@
         ///   - sourceName: The description's file name, for the files' header.
         ///   - moduleName: The module the files are for, for the files' header.
         /// - Returns: The files, each with a path relative to the output directory, and warnings.
-        /// - Throws: ``GeneratorError`` when the description cannot be read or is malformed.
+        /// - Throws: ``GeneratorError`` when the description cannot be read or is malformed;
+        ///   ``UnmatchedFilterEntriesError`` when an entry of the filter names nothing in it.
         public static func generate(
             text: String, filter: OperationFilter = OperationFilter(), sourceName: String, moduleName: String? = nil
         ) throws -> GeneratedCode {
@@ -42,12 +43,15 @@
         ///   - sourceName: The description's file name, for the files' header.
         ///   - options: Which operations, for which module, at which access level, in which layout.
         /// - Returns: The files, each with a path relative to the output directory, and warnings.
-        /// - Throws: ``GeneratorError`` when the description cannot be read or is malformed.
+        /// - Throws: ``GeneratorError`` when the description cannot be read or is malformed;
+        ///   ``UnmatchedFilterEntriesError`` when an entry of the filter names nothing in it.
         public static func generate(text: String, sourceName: String, options: GenerationOptions) throws
             -> GeneratedCode
         {
             let filter = options.filter
             let document = try OpenAPIDescription(text: text)
+            let unmatched = filter.unmatchedEntries(in: document, sourceName: sourceName)
+            guard unmatched.isEmpty else { throw UnmatchedFilterEntriesError(entries: unmatched) }
             var warnings = document.warnings
             // What a filter leaves out is not reported: only the webhooks it would select.
             for webhook in document.webhooks where filter.selects(webhook) {

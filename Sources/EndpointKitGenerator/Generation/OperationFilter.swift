@@ -1,6 +1,10 @@
 #if OpenAPIGenerator
     /// Which operations to generate: those with one of the tags, one of the operation IDs, or a path
     /// that matches one of the globs. With no filter, every operation.
+    ///
+    /// Each entry must name something in the description: ``EndpointGenerator`` throws
+    /// ``UnmatchedFilterEntriesError`` for a tag that no operation has, an operation ID that none
+    /// has, or a glob that matches no path.
     public struct OperationFilter: Sendable, Equatable {
         /// Tags: an operation with one of them is generated.
         public var tags: [String]
@@ -9,6 +13,9 @@
         /// Globs over path templates: `*` matches within a segment, `**` across segments, `?` one
         /// character: `/repos/*/*/issues/**` matches `/repos/{owner}/{repo}/issues/{issue_number}`.
         public var pathGlobs: [String]
+        /// Where each entry was given, for the errors that point at it: a configuration file's
+        /// line, or the command line.
+        package var origins = FilterOrigins()
 
         /// A filter; with no arguments, one that selects every operation.
         public init(tags: [String] = [], operationIDs: [String] = [], pathGlobs: [String] = []) {
@@ -54,12 +61,17 @@
             return matches(pattern.dropFirst(), text.dropFirst())
         }
 
+        /// The entries, as they were given: `--tag repos --tag issues` from the command line,
+        /// `filter.operations [meta/root]` from a configuration file.
         var summary: String {
-            var parts: [String] = []
-            parts += tags.map { "--tag \($0)" }
-            parts += operationIDs.map { "--operation \($0)" }
-            parts += pathGlobs.map { "--path \($0)" }
-            return parts.joined(separator: " ")
+            FilterEntryKind.allCases.compactMap { kind in
+                let values = kind.entries(of: self)
+                guard !values.isEmpty else { return nil }
+                guard values.contains(where: { origins.place(of: $0, kind) != nil }) else {
+                    return values.map { "\(kind.option) \($0)" }.joined(separator: " ")
+                }
+                return "\(kind.configurationKey) [\(values.joined(separator: ", "))]"
+            }.joined(separator: " or ")
         }
     }
 #endif
