@@ -48,6 +48,9 @@ public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible 
     public var environmentVariable: String?
     /// The scheme of the proxy's URL, when known. Not compared by `==`.
     public var scheme: HTTPProxy.Scheme?
+    /// What the transport could not do with the proxy and what to do, when it says more than
+    /// the reason (URLSession's refusal of a variable). Not compared by `==`.
+    public var detail: String?
 
     /// Creates a failure.
     public init(reason: Reason, proxy: String? = nil) {
@@ -62,7 +65,8 @@ public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible 
         scheme = proxy.scheme
     }
 
-    /// Whether both have the same reason and proxy (the variable and scheme are not compared).
+    /// Whether both have the same reason and proxy (the variable, scheme and detail are not
+    /// compared).
     public static func == (lhs: ProxyFailure, rhs: ProxyFailure) -> Bool {
         lhs.reason == rhs.reason && lhs.proxy == rhs.proxy
     }
@@ -76,6 +80,7 @@ public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible 
         case .tunnelRefused: return "\(name) refused to open a tunnel to the server"
         case .timedOut: return "\(name) did not answer in time"
         case .unsupportedProxy:
+            if let detail { return "\(name) is not one this transport can send through: \(detail)" }
             let remedy =
                 environmentVariable.map {
                     "change or unset \($0), or set ProxySettings.bypassesUnusableProxies to go direct"
