@@ -52,8 +52,8 @@ let package = Package(
         ),
         .default(enabledTraits: []),
     ],
-    // Every package is gated by a trait: async-http-client, swift-nio, swift-nio-ssl and
-    // swift-nio-http2 (which async-http-client depends on too) by `AsyncHTTPClient`, Yams
+    // Every package is gated by a trait: async-http-client, swift-nio, swift-nio-ssl,
+    // swift-nio-http2 and swift-nio-extras (which async-http-client depends on too) by `AsyncHTTPClient`, Yams
     // and OpenAPIKit by `OpenAPIGenerator`, swift-log by `Logging`, swift-metrics by `Metrics` and
     // swift-distributed-tracing by `Tracing`, and swift-crypto by `GitHubApps`. Every product of
     // theirs below is a dependency only `.when(traits:)`, so with default traits SwiftPM resolves
@@ -63,6 +63,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.36.0"),
+        // NIOSOCKS, whose errors name a SOCKS proxy's refusals (already a dependency of async-http-client).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.26.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Without its default trait (ExternalLoading), which the generator does not use.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
@@ -102,6 +104,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "NIOTLS", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(
+                    name: "NIOSOCKS", package: "swift-nio-extras", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),
         .target(

@@ -103,10 +103,10 @@
         /// bytes (AsyncHTTPClient sets its `Content-Length`, as for the delegate API), and over
         /// HTTPS the `TLSPolicy`'s configuration for its host.
         ///
-        /// - Throws: ``HTTPClientFollowsRedirectsError``, before anything is sent, when the
-        ///   `HTTPClient` follows redirects itself; `URLError(.badURL)` for a request without a URL.
+        /// - Throws: ``HTTPClientFollowsRedirectsError`` or a `ProxyFailure`, before anything is
+        ///   sent (``refuseBeforeSending(_:)``); `URLError(.badURL)` for a request without a URL.
         func executableRequest(for request: URLRequest) throws -> HTTPClientRequest {
-            try refuseIfClientFollowsRedirects(request)
+            try refuseBeforeSending(request)
             guard let url = request.url else { throw URLError(.badURL) }
             var outgoing = HTTPClientRequest(url: url.absoluteString)
             outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")

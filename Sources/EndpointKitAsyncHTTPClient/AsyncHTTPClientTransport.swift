@@ -94,6 +94,9 @@
         /// The TLS policy as SwiftNIO SSL configurations, when the transport was given one; else
         /// the `HTTPClient`'s own TLS configuration applies.
         let tlsConfigurations: TLSConfigurations?
+        /// The failure of every request when `client`'s proxy stands for one EndpointKit cannot
+        /// use (``makeDefaultConfiguration(proxy:)``), as read when the transport was made.
+        let proxyRefusal: ProxyFailure?
 
         /// The TLS policy this transport enforces; `nil` when it was made without one, and the
         /// `HTTPClient`'s own `tlsConfiguration` (by default, the system's roots) applies.
@@ -116,6 +119,7 @@
             clientFollowsRedirects = client.followsRedirectsItself == true
             clientMayUseHTTP2 = client.configuredHTTPVersion != .http1Only
             tlsConfigurations = nil
+            proxyRefusal = client.configuredProxy?.refusal
         }
 
         /// Creates a transport that sends requests with `client` and enforces `tls` on every
@@ -166,6 +170,7 @@
             answeringServers = transport.answeringServers
             clientFollowsRedirects = transport.clientFollowsRedirects
             clientMayUseHTTP2 = transport.clientMayUseHTTP2
+            proxyRefusal = transport.proxyRefusal
             self.tlsConfigurations = tlsConfigurations
         }
 
@@ -221,31 +226,37 @@
             return configuration
         }
 
-        /// ``makeDefaultConfiguration()`` with every request sent through `proxy`: a `CONNECT`
-        /// tunnel to the server (for `https` URLs, and AsyncHTTPClient tunnels `http` URLs too), with
-        /// `Proxy-Authorization: Basic …` on the `CONNECT` only when the proxy has credentials.
-        /// The server's own credentials travel inside the tunnel, encrypted for `https`; the
-        /// proxy's never reach the server.
+        /// ``makeDefaultConfiguration()`` with every request sent through `proxy`: for an HTTP
+        /// proxy, a `CONNECT` tunnel to the server (for `https` URLs, and AsyncHTTPClient tunnels
+        /// `http` URLs too), with `Proxy-Authorization: Basic …` on the `CONNECT` only when the
+        /// proxy has credentials; for a SOCKS5 proxy (``HTTPProxy/Scheme/socks5`` or
+        /// ``HTTPProxy/Scheme/socks5h``), a SOCKS5 connection to the server, whose host name the
+        /// proxy resolves. The server's own credentials travel inside the tunnel, encrypted for
+        /// `https`; the proxy's never reach the server.
         ///
         /// ```swift
         /// let proxy = ProxySettings.fromEnvironment().proxy(for: apiURL)
         /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
         /// ```
         ///
+        /// A proxy EndpointKit cannot use (``HTTPProxy/isSupported`` is `false`: SOCKS4, a TLS
+        /// proxy, SOCKS5 with credentials, which AsyncHTTPClient 1.37 cannot send, a variable
+        /// that is not a URL) is never gone around: every call of an ``AsyncHTTPClientTransport``
+        /// made with this `HTTPClient` fails with a `ProxyFailure` whose reason is
+        /// ``ProxyFailure/Reason/unsupportedProxy``, naming the proxy and its variable, before
+        /// anything is sent. (Its proxy is at a `.invalid` host, which never resolves: used
+        /// without this transport, the `HTTPClient`'s requests fail at the DNS lookup.)
+        ///
         /// One `HTTPClient` has one proxy: a client of a host that `NO_PROXY` names gets an
         /// `HTTPClient` made with `proxy: nil`. A proxy that refuses fails the call with a
-        /// `ProxyFailure` (`407`: `.authenticationRequired`).
+        /// `ProxyFailure` (`407`, or a SOCKS5 proxy that wants credentials:
+        /// `.authenticationRequired`).
         ///
         /// - Parameter proxy: The proxy, or `nil` to connect directly.
-        /// - Returns: A new configuration; change anything but `redirectConfiguration`.
+        /// - Returns: A new configuration; change anything but `redirectConfiguration` and `proxy`.
         public static func makeDefaultConfiguration(proxy: HTTPProxy?) -> HTTPClient.Configuration {
             var configuration = makeDefaultConfiguration()
-            if let proxy {
-                let authorization = proxy.credentials.map {
-                    HTTPClient.Authorization.basic(username: $0.username, password: $0.password)
-                }
-                configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
-            }
+            configuration.proxy = proxy.map(HTTPClient.Configuration.Proxy.init)
             return configuration
         }
 
@@ -288,8 +299,9 @@
         /// - Returns: The final response, whatever its status, with `url` set to the URL that answered.
         /// - Throws: `CancellationError` when the calling task is cancelled; `ResponseTooLargeError`
         ///   for a body over ``maximumResponseSize``; ``HTTPClientFollowsRedirectsError`` when the
-        ///   `HTTPClient` followed a redirect itself; a `URLError` for a timeout or a failed
-        ///   connection; AsyncHTTPClient's or SwiftNIO's error otherwise.
+        ///   `HTTPClient` followed a redirect itself; a `ProxyFailure` when its proxy refused, or is
+        ///   one EndpointKit cannot use (then nothing is sent); a `URLError` for a timeout or a
+        ///   failed connection; AsyncHTTPClient's or SwiftNIO's error otherwise.
         public func send(_ request: URLRequest) async throws -> HTTPResponse {
             var current = request
             var response = try await perform(current)
@@ -306,10 +318,10 @@
         /// The AsyncHTTPClient request for `request`, the one way every request of this transport
         /// is made.
         ///
-        /// - Throws: ``HTTPClientFollowsRedirectsError``, before anything is sent, when the
-        ///   `HTTPClient` follows redirects itself; else what `HTTPClient.Request` throws.
+        /// - Throws: ``HTTPClientFollowsRedirectsError`` or a `ProxyFailure`, before anything is
+        ///   sent (``refuseBeforeSending(_:)``); else what `HTTPClient.Request` throws.
         func outgoingRequest(for request: URLRequest) throws -> HTTPClient.Request {
-            try refuseIfClientFollowsRedirects(request)
+            try refuseBeforeSending(request)
             var outgoing = try HTTPClient.Request(request, eventLoopGroup: client.eventLoopGroup)
             // AsyncHTTPClient's scheme is already lower case: nothing is allocated per request.
             if let configuration = tlsConfiguration(isHTTPS: outgoing.scheme == "https", host: outgoing.url.host) {
@@ -318,9 +330,11 @@
             return outgoing
         }
 
-        /// Throws ``HTTPClientFollowsRedirectsError`` for `request` when the `HTTPClient` follows
-        /// redirects itself, before anything is sent.
-        func refuseIfClientFollowsRedirects(_ request: URLRequest) throws {
+        /// Throws, before anything is sent, the ``proxyRefusal`` of an `HTTPClient` whose proxy
+        /// EndpointKit cannot use, or ``HTTPClientFollowsRedirectsError`` for `request` when the
+        /// `HTTPClient` follows redirects itself.
+        func refuseBeforeSending(_ request: URLRequest) throws {
+            if let proxyRefusal { throw proxyRefusal }
             guard !clientFollowsRedirects else {
                 throw HTTPClientFollowsRedirectsError(from: request.url, to: nil)
             }

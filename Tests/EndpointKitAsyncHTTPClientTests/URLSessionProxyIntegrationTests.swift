@@ -5,8 +5,9 @@
 
     /// `URLSessionTransport` behind mitmproxy. URLSession on Linux takes its proxy from the
     /// process's environment only (LinuxNotes), so this suite runs only in a run of its own that
-    /// sets `https_proxy` (`scripts/test`, with ENDPOINTKIT_URLSESSION_PROXY_RUN=1): set in this
-    /// process, it would send every other suite's URLSession calls through the proxy too.
+    /// sets `https_proxy` to mitmproxy and `http_proxy` to a value libcurl refuses (`scripts/test`,
+    /// with ENDPOINTKIT_URLSESSION_PROXY_RUN=1): set in this process, they would reach every other
+    /// suite's URLSession calls too.
     @Suite(
         "URLSession behind a proxy",
         .requiresTLSServers,
@@ -33,6 +34,20 @@
             }
             #expect(error.tlsFailure?.reason == .unknownIssuer, "\(error)")
             #expect(after - before == 1, "the proxy saw \(after - before) CONNECTs")
+        }
+
+        @Test("URLSession's refusal of an http_proxy it cannot use is a ProxyFailure naming it, without the password")
+        func unusableVariable() async throws {
+            // scripts/test's run sets http_proxy=gopher://alice:s3cret@127.0.0.1:1 (libcurl: "Unsupported proxy scheme").
+            let client = Client(baseURL: HTTPBin.url!) { $0.transport = URLSessionTransport() }
+            let result = await HTTPBin.result { () async throws(EndpointError) in
+                try await client.send(HTTPBinPath(path: "/get"))
+            }
+            let error = try #require(result.failureValue, "\(result)")
+            let failure = try #require(error.proxyFailure, "\(error)")
+            #expect(failure.reason == .unsupportedProxy)
+            #expect(failure.environmentVariable == "http_proxy")
+            #expect(!String(describing: error).contains("s3cret"), "\(error)")
         }
     }
 #endif

@@ -1,19 +1,23 @@
 # shellcheck shell=bash
 # Sourced by scripts/test: installs mitmproxy into its own git-ignored venv (.venv-mitmproxy/:
-# its dependencies do not mix with httpbin's), starts two mitmproxy instances on free ports on
-# 127.0.0.1, exports their URLs, and stops them again when the calling script exits.
+# its dependencies do not mix with httpbin's), starts four mitmproxy instances on free ports on
+# 127.0.0.1 (two HTTP proxies and two SOCKS5 proxies), exports their URLs, and stops them again
+# when the calling script exits.
 #
 #   source Tests/Servers/proxy-servers.sh
 #   start_proxy_servers     # adds stop_proxy_servers to the EXIT trap (lifecycle.sh)
 #   ...                     # PROXY_URL=http://127.0.0.1:PORT (an open proxy),
 #                           # PROXY_AUTH_URL=http://alice:s3cret@127.0.0.1:PORT (asks for Basic
-#                           # credentials: 407 without them), PROXY_RECORD_FILE (what both saw,
-#                           # one JSON object per line: Tests/Servers/proxy_recorder.py)
+#                           # credentials: 407 without them), SOCKS_PROXY_URL=socks5h://127.0.0.1:PORT
+#                           # (an open SOCKS5 proxy), SOCKS_PROXY_AUTH_URL=socks5h://alice:s3cret@
+#                           # 127.0.0.1:PORT (accepts only username and password), PROXY_RECORD_FILE
+#                           # (what all four saw, one JSON object per line: proxy_recorder.py)
 #   stop_proxy_servers      # any number of times; or let the EXIT trap do it
 #
-# Both leave every CONNECT tunnel alone (ignore_hosts '.*'): a tunnel carries the client's TLS
-# to the server, which mitmproxy cannot read. Plain-HTTP requests in absolute form are read and
-# forwarded.
+# The HTTP proxies leave every CONNECT tunnel alone (ignore_hosts '.*'): a tunnel carries the
+# client's TLS to the server, which mitmproxy cannot read. Plain-HTTP requests in absolute form are
+# read and forwarded. The SOCKS5 proxies (--mode socks5) pass TLS through (the recorder says so)
+# and read the plain-HTTP requests they carry, so that the record shows each one.
 
 proxy_scripts_directory="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=Tests/Servers/lifecycle.sh
@@ -39,14 +43,14 @@ start_one_proxy() {
     local name=$1 port=$2
     shift 2
     PROXY_NAME="$name" PROXY_RECORD_FILE="$PROXY_RECORD_FILE" "$proxy_venv_dir/bin/mitmdump" --quiet \
-        --listen-host 127.0.0.1 --listen-port "$port" --set ignore_hosts='.*' \
+        --listen-host 127.0.0.1 --listen-port "$port" \
         --set confdir="$(dirname "$PROXY_RECORD_FILE")/mitmproxy" \
         -s "$proxy_scripts_directory/proxy_recorder.py" "$@" &
     proxy_pids+=($!)
 }
 
 start_proxy_servers() {
-    local open_port auth_port
+    local open_port auth_port socks_port socks_auth_port pid_index=0 port
     stop_proxy_servers >/dev/null
     install_mitmproxy || return 1
     export PROXY_RECORD_FILE
@@ -54,12 +58,21 @@ start_proxy_servers() {
     mkdir -p "$(dirname "$PROXY_RECORD_FILE")" && : >"$PROXY_RECORD_FILE"
     open_port=$(free_port)
     auth_port=$(free_port)
-    start_one_proxy open "$open_port"
-    start_one_proxy auth "$auth_port" --proxyauth 'alice:s3cret'
+    socks_port=$(free_port)
+    socks_auth_port=$(free_port)
+    start_one_proxy open "$open_port" --set ignore_hosts='.*'
+    start_one_proxy auth "$auth_port" --set ignore_hosts='.*' --proxyauth 'alice:s3cret'
+    start_one_proxy socks "$socks_port" --mode socks5
+    start_one_proxy socks-auth "$socks_auth_port" --mode socks5 --proxyauth 'alice:s3cret'
 
     export PROXY_URL="http://127.0.0.1:$open_port" PROXY_AUTH_URL="http://alice:s3cret@127.0.0.1:$auth_port"
-    wait_for_server stop_proxy_servers "${proxy_pids[0]}" "mitmproxy on port $open_port" 20 port_accepts "$open_port" &&
-        wait_for_server stop_proxy_servers "${proxy_pids[1]}" "mitmproxy on port $auth_port" 20 port_accepts "$auth_port" ||
-        return 1
-    echo "==> mitmproxy is serving at $PROXY_URL and, with credentials, at 127.0.0.1:$auth_port (pids ${proxy_pids[*]})"
+    export SOCKS_PROXY_URL="socks5h://127.0.0.1:$socks_port"
+    export SOCKS_PROXY_AUTH_URL="socks5h://alice:s3cret@127.0.0.1:$socks_auth_port"
+    for port in "$open_port" "$auth_port" "$socks_port" "$socks_auth_port"; do
+        wait_for_server stop_proxy_servers "${proxy_pids[$pid_index]}" "mitmproxy on port $port" 20 port_accepts "$port" ||
+            return 1
+        pid_index=$((pid_index + 1))
+    done
+    echo "==> mitmproxy is serving at $PROXY_URL and, with credentials, at 127.0.0.1:$auth_port;" \
+        "as SOCKS5 at $SOCKS_PROXY_URL and, with credentials, at 127.0.0.1:$socks_auth_port (pids ${proxy_pids[*]})"
 }

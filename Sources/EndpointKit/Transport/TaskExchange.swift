@@ -125,6 +125,10 @@ final class TaskExchange {
             {
                 return .failure(tlsFailure)
             }
+            // A proxy variable libcurl cannot use (see ProxyFailure(urlSessionError:url:environment:)).
+            if let proxyFailure = ProxyFailure(urlSessionError: error, url: task.originalRequest?.url) {
+                return .failure(proxyFailure)
+            }
             if let lost = LibcurlConnectionLoss.networkConnectionLost(from: error, responseArrived: response != nil) {
                 return .failure(lost)
             }
