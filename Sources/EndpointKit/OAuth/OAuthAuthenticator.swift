@@ -7,8 +7,10 @@ import Foundation
 ///   first; after a `401`, once. Renewals are single-flight: 32 calls that need one wait for the
 ///   same one.
 /// - **Rotation:** the new tokens are saved to the ``OAuthTokenStorage`` before the new access
-///   token is used, so a crash in between cannot lose the only refresh token that works. A
-///   refresh answer without a refresh token keeps the old one.
+///   token is used, so a crash after `save` returned cannot lose the only refresh token that
+///   works; a crash from sending the refresh until `save` returns can (the server has rotated the
+///   stored token), and the next start gets ``SignInRequired``. A refresh answer without a refresh
+///   token keeps the old one.
 /// - **The end of a sign-in:** a refresh refused with `invalid_grant` (revoked, expired, or
 ///   rotated and reused) removes the stored tokens and fails the call with ``SignInRequired``
 ///   carrying the server's error; later calls fail with ``SignInRequired`` at once, without asking

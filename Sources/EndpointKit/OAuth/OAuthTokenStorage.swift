@@ -6,8 +6,10 @@ import Foundation
 ///
 /// ``OAuthAuthenticator`` calls ``save(_:)`` with the new tokens after each refresh and before
 /// the new access token is used: when the server rotates refresh tokens, the old one is dead from
-/// that moment, so a crash after `save` returned never loses the only refresh token that works.
-/// `save` must therefore return only once the tokens are durable.
+/// the moment the refresh request reaches the server, so a crash after `save` returned never
+/// loses the only refresh token that works, and a crash from sending the refresh until `save`
+/// returns does (the next start gets ``SignInRequired``). `save` must therefore return only once
+/// the tokens are durable, and be quick.
 ///
 /// ```swift
 /// struct KeychainTokenStorage: OAuthTokenStorage {
