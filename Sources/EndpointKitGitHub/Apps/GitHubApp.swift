@@ -128,7 +128,11 @@
                 let tokens = RefreshingTokenAuthenticator(
                     scheme: .bearer, token: nil, renewalLeadTime: renewalLeadTime, clock: signer.clock
                 ) { [client] () async throws -> AccessToken in
-                    try await client.post(CreateInstallationAccessToken(request: request)).accessToken
+                    do throws(EndpointError) {
+                        return try await client.post(CreateInstallationAccessToken(request: request)).accessToken
+                    } catch {
+                        throw error.asInstallationTokenFailure
+                    }
                 }
                 installations[key] = tokens
                 return tokens

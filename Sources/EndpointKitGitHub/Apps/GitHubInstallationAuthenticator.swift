@@ -18,9 +18,11 @@
     /// }
     /// ```
     ///
-    /// When the token cannot be had, the call fails with the token request's ``EndpointError``,
-    /// whose response is the token endpoint's: a `404` for an unknown installation, a `401` when
-    /// GitHub refuses the app's JWT, each with GitHub's ``GitHubAPIError`` as its error body.
+    /// When the token cannot be had, the call fails, as with any authenticator, with
+    /// ``EndpointError/authenticationFailed(underlying:call:)``; its underlying error is the token
+    /// request's ``EndpointError``, whose response is the token endpoint's: a `404` for an unknown
+    /// installation, a `401` when GitHub refuses the app's JWT, each with GitHub's
+    /// ``GitHubAPIError`` as its error body.
     public struct GitHubInstallationAuthenticator: Authenticator, CustomStringConvertible, CustomReflectable {
         private let tokens: RefreshingTokenAuthenticator
         /// The installation's ID.
@@ -35,8 +37,8 @@
         /// none or it expires within the lead time.
         ///
         /// - Parameter request: The request about to be sent.
-        /// - Throws: The token request's ``EndpointError``, or ``GitHubAppError`` when the app's JWT
-        ///   cannot be signed.
+        /// - Throws: ``EndpointError/authenticationFailed(underlying:call:)`` carrying the token
+        ///   request's ``EndpointError``, or ``GitHubAppError`` when the app's JWT cannot be signed.
         public func authenticate(_ request: inout URLRequest) async throws {
             try await tokens.authenticate(&request)
         }
