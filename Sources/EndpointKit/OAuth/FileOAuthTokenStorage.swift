@@ -3,6 +3,7 @@ import Foundation
 /// Tokens in a JSON file that only its owner can read (permissions `0600`), replaced atomically:
 /// for a command-line tool, as `gh` keeps its own.
 ///
+/// <!-- snippet needs: configDirectory -->
 /// ```swift
 /// let storage = FileOAuthTokenStorage(url: configDirectory.appendingPathComponent("tokens.json"))
 /// ```

@@ -18,6 +18,7 @@ import Foundation
 /// - OAuth errors are never retried (the calls fail with
 ///   ``EndpointError/authenticationFailed(underlying:call:)``).
 ///
+/// <!-- snippet needs: tokensFile, oauth, apiURL -->
 /// ```swift
 /// let storage = FileOAuthTokenStorage(url: tokensFile)
 /// if try await storage.load() == nil {
@@ -46,9 +47,10 @@ public struct OAuthAuthenticator: Authenticator {
     /// An authenticator for the client itself (RFC 6749 §4.4): it gets a token with the client's
     /// credentials, and a new one when it expires or is refused.
     ///
+    /// <!-- snippet needs: clientSecret, endpoints, authClient, apiURL -->
     /// ```swift
     /// let oauth = OAuthClient(
-    ///     clientID: "reporting", authentication: .clientSecretBasic(secret), endpoints: endpoints, client: authServer)
+    ///     clientID: "reporting", authentication: .clientSecretBasic(clientSecret), endpoints: endpoints, client: authClient)
     /// let api = Client(baseURL: apiURL, authenticator: OAuthAuthenticator.clientCredentials(oauth, scope: ["read"]))
     /// ```
     ///

@@ -11,6 +11,7 @@ import Foundation
 /// returns does (the next start gets ``SignInRequired``). `save` must therefore return only once
 /// the tokens are durable, and be quick.
 ///
+/// <!-- snippet needs: Keychain -->
 /// ```swift
 /// struct KeychainTokenStorage: OAuthTokenStorage {
 ///     func load() async throws -> OAuthTokens? {

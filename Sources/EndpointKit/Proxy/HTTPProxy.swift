@@ -3,6 +3,9 @@ import Foundation
 /// An HTTP proxy: where it listens, and the Basic credentials it asks for, if any.
 ///
 /// ```swift
+/// import AsyncHTTPClient
+/// import EndpointKitAsyncHTTPClient
+///
 /// let proxy = try HTTPProxy(url: URL(string: "http://alice:s3cret@proxy.internal:3128")!)
 /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
 /// ```

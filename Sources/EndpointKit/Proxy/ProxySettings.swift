@@ -3,7 +3,11 @@ import Foundation
 /// Which proxy each URL goes through: one for `http` URLs, one for `https` URLs, and the hosts
 /// that bypass them; read from the environment the way curl reads it.
 ///
+/// <!-- snippet needs: apiURL -->
 /// ```swift
+/// import AsyncHTTPClient
+/// import EndpointKitAsyncHTTPClient
+///
 /// let proxy = ProxySettings.fromEnvironment().proxy(for: apiURL)
 /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
 /// ```

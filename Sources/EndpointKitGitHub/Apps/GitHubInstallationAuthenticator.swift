@@ -10,6 +10,7 @@
     /// a token at once wait for one `POST`. Get one from the app, which keeps one token per
     /// installation and narrowing for all its authenticators:
     ///
+    /// <!-- snippet needs: pem -->
     /// ```swift
     /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!,
