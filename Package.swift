@@ -150,10 +150,12 @@ let package = Package(
             path: "Examples/GitHubGenerated/Tool"),
         .target(name: "SampleApp", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/SampleApp"),
 
+        // A process that saves tokens until it is killed, for FileOAuthTokenStorageTests.
+        .executableTarget(name: "token-file-writer", dependencies: ["EndpointKit"], path: "Tests/TokenFileWriter"),
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
-                "EndpointKit", "EndpointKitTesting",
+                "EndpointKit", "EndpointKitTesting", "token-file-writer",
                 // For the suites that run against both transports (streaming, observing).
                 "EndpointKitAsyncHTTPClient", "EndpointKitLogging", "EndpointKitMetrics", "EndpointKitTracing",
                 .product(

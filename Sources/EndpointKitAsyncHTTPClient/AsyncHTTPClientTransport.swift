@@ -20,11 +20,17 @@
     /// turns AsyncHTTPClient's own redirect handling off), shares it between clients, and shuts it
     /// down when it is done with it.
     ///
+    /// <!-- snippet needs: apiURL, UserRepositories -->
     /// ```swift
-    /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
-    /// let client = Client(baseURL: apiURL) { $0.transport = AsyncHTTPClientTransport(client: httpClient) }
-    /// let repos = try await client.get(UserRepositories())
-    /// try await httpClient.shutdown()
+    /// import AsyncHTTPClient
+    ///
+    /// func listRepositories() async throws {
+    ///     let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
+    ///     let client = Client(baseURL: apiURL) { $0.transport = AsyncHTTPClientTransport(client: httpClient) }
+    ///     let repos = try await client.get(UserRepositories())
+    ///     print(repos.count)
+    ///     try await httpClient.shutdown()   // after the app's last call
+    /// }
     /// ```
     ///
     /// What it promises, as `URLSessionTransport` does:
@@ -127,6 +133,8 @@
         /// the hosts it names. It replaces the `HTTPClient`'s own `tlsConfiguration`.
         ///
         /// ```swift
+        /// import AsyncHTTPClient
+        ///
         /// let privateCA = try TLSCertificate(pemFile: URL(fileURLWithPath: "/etc/ssl/private-ca.pem"))
         /// let policy = TLSPolicy(trust: .only([privateCA]))
         /// let httpClient = HTTPClient(configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: policy))
@@ -201,6 +209,8 @@
         ///   `HTTPClient.Configuration()` rather than this method takes the bootstrapped tracer.
         ///
         /// ```swift
+        /// import AsyncHTTPClient
+        ///
         /// var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
         /// configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
         /// let httpClient = HTTPClient(configuration: configuration)
@@ -234,7 +244,10 @@
         /// proxy resolves. The server's own credentials travel inside the tunnel, encrypted for
         /// `https`; the proxy's never reach the server.
         ///
+        /// <!-- snippet needs: apiURL -->
         /// ```swift
+        /// import AsyncHTTPClient
+        ///
         /// let proxy = ProxySettings.fromEnvironment().proxy(for: apiURL)
         /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
         /// ```
@@ -266,10 +279,14 @@
         /// hosts to the `HTTPClient` and sets only the `perHost` hosts' configuration on their
         /// requests.
         ///
+        /// <!-- snippet needs: apiURL -->
         /// ```swift
+        /// import AsyncHTTPClient
+        ///
+        /// let privateCA = try TLSCertificate(pemFile: URL(fileURLWithPath: "/etc/ssl/private-ca.pem"))
         /// let policy = TLSPolicy(trust: .only([privateCA]))
         /// let httpClient = HTTPClient(configuration: try AsyncHTTPClientTransport.makeDefaultConfiguration(tls: policy))
-        /// let client = Client(baseURL: apiURL) { $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: policy) }
+        /// let client = try Client(baseURL: apiURL) { $0.transport = try AsyncHTTPClientTransport(client: httpClient, tls: policy) }
         /// ```
         ///
         /// AsyncHTTPClient keys its connection pools by each request's TLS configuration, and

@@ -5,6 +5,7 @@ import Foundation
 /// ``APIProfile``: its media type and API version headers, its error body
 /// (``GitHubAPIError``), and its rate-limit signals.
 ///
+/// <!-- snippet needs: token -->
 /// ```swift
 /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token)) {
 ///     $0.api = .gitHub

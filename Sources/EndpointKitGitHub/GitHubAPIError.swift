@@ -6,10 +6,11 @@ import Foundation
 ///
 /// ``GitHubAPI`` names it as the error body type, so every unacceptable response carries it:
 ///
+/// <!-- snippet needs: url, token, CreateIssue, NewIssue -->
 /// ```swift
 /// let client = Client(baseURL: url, authenticator: .token(token)) { $0.api = .gitHub }
 /// do {
-///     _ = try await client.post(CreateIssue(title: ""))
+///     _ = try await client.post(CreateIssue(owner: "octocat", repo: "hello", issue: NewIssue(title: "")))
 /// } catch .unacceptableStatus(let failure) {
 ///     let apiError = failure.errorBody(as: GitHubAPIError.self)
 ///     print(apiError?.message ?? "", apiError?.errors.map(\.field) ?? [])   // Validation Failed ["title"]

@@ -3,6 +3,7 @@ import Foundation
 
 /// The rate-limit state GitHub reports in its `X-RateLimit-*` headers.
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
 /// let response = try await client.send(UserRepositories())
 /// if let rateLimit = response.rateLimit {

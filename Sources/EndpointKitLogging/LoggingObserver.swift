@@ -7,7 +7,10 @@
     /// `Logger`: one line per attempt, with structured metadata, at a level that says what
     /// happened.
     ///
+    /// <!-- snippet needs: apiURL -->
     /// ```swift
+    /// import Logging
+    ///
     /// var logger = Logger(label: "api")
     /// logger.logLevel = .debug
     /// let client = Client(baseURL: apiURL) { $0.observers = [.logging(to: logger)] }
@@ -78,7 +81,10 @@
     extension CallObserver where Self == LoggingObserver {
         /// An observer that logs each attempt of each call to `logger` (see ``LoggingObserver``).
         ///
+        /// <!-- snippet needs: apiURL -->
         /// ```swift
+        /// import Logging
+        ///
         /// let client = Client(baseURL: apiURL) { $0.observers = [.logging(to: Logger(label: "api"))] }
         /// ```
         ///

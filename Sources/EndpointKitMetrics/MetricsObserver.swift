@@ -6,6 +6,7 @@
     /// A ``EndpointKit/CallObserver`` that records each call's metrics with swift-metrics, for any
     /// backend (Prometheus, OpenTelemetry through swift-otel, StatsD…).
     ///
+    /// <!-- snippet needs: apiURL -->
     /// ```swift
     /// let client = Client(baseURL: apiURL) { $0.observers = [.metrics()] }
     /// ```
@@ -74,6 +75,7 @@
     extension CallObserver where Self == MetricsObserver {
         /// An observer that records each call's metrics (see ``MetricsObserver``).
         ///
+        /// <!-- snippet needs: apiURL -->
         /// ```swift
         /// let client = Client(baseURL: apiURL) { $0.observers = [.metrics()] }
         /// ```

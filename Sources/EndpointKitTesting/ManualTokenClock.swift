@@ -4,11 +4,19 @@ import Foundation
 /// A ``EndpointKit/TokenClock`` that tests drive: its time moves only when the test moves it, and
 /// each sleep moves it at once by the time slept, and is recorded, instead of waiting.
 ///
+/// <!-- snippet needs: fetchToken, url -->
 /// ```swift
-/// let clock = ManualTokenClock()
-/// let authenticator = RefreshingTokenAuthenticator(clock: clock.tokenClock) { try await fetchToken() }
-/// clock.advance(by: 3600)          // a token that expired in an hour is now renewed
-/// #expect(clock.sleeps == [5, 10])  // what a device-flow poll waited
+/// import Testing
+///
+/// @Test func renewsAnExpiredToken() async throws {
+///     let clock = ManualTokenClock()
+///     let authenticator = RefreshingTokenAuthenticator(clock: clock.tokenClock) { try await fetchToken() }
+///     var request = URLRequest(url: url)
+///     try await authenticator.authenticate(&request)
+///     clock.advance(by: 3600)          // a token that expired in an hour is renewed by the next call
+///     try await authenticator.authenticate(&request)
+///     #expect(clock.sleeps.isEmpty)    // what a device-flow poll waited: [5, 10] after two polls
+/// }
 /// ```
 public final class ManualTokenClock: Sendable {
     private struct State {

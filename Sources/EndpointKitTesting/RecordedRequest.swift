@@ -3,11 +3,21 @@ import Foundation
 
 /// A request a ``StubTransport`` received, for assertions.
 ///
+/// <!-- snippet needs: url, CreateIssue, NewIssue, Issue -->
 /// ```swift
-/// let sent = try #require(await transport.requests.last)
-/// #expect(sent.method == .post)
-/// #expect(sent.headers["Authorization"] == "token abc")
-/// #expect(try sent.decodedBody(as: NewIssue.self).title == "Crash")
+/// import Testing
+///
+/// @Test func sendsTheIssue() async throws {
+///     let created = Data(#"{"number": 1, "title": "Crash"}"#.utf8)
+///     let transport = StubTransport(answering: .data(created, headers: ["Content-Type": "application/json"]))
+///     let client = Client(baseURL: url, authenticator: .token("abc")) { $0.transport = transport }
+///     _ = try await client.post(CreateIssue(owner: "o", repo: "r", issue: NewIssue(title: "Crash")))
+///
+///     let sent = try #require(await transport.requests.last)
+///     #expect(sent.method == .post)
+///     #expect(sent.headers["Authorization"] == "token abc")
+///     #expect(try sent.decodedBody(as: Issue.self).title == "Crash")
+/// }
 /// ```
 public struct RecordedRequest: Sendable {
     /// The request as the transport got it: authenticated, after middleware.

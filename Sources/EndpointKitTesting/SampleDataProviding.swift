@@ -7,10 +7,18 @@ import Foundation
 /// Declare the conformance in the test target (or a preview-only file), so that the app's
 /// endpoints carry no test data:
 ///
+/// <!-- snippet needs: Repository -->
 /// ```swift
+/// struct MyRepositories: GET {
+///     typealias ResponseType = [Repository]
+///     let path = "/user/repos"
+/// }
+///
 /// extension MyRepositories: SampleDataProviding {
 ///     var sampleData: Data { Data(#"[{"name": "sample", "full_name": "octocat/sample"}]"#.utf8) }
 /// }
+///
+/// let transport = StubTransport()
 /// await transport.stub(MyRepositories())
 /// ```
 public protocol SampleDataProviding: Endpoint {

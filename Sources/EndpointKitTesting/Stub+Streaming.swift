@@ -7,7 +7,15 @@ extension Stub {
     /// (``Client/stream(_:)``) each part reaches the reader as it is "sent"; a reader slower than
     /// the script makes the script wait, as a real server would.
     ///
+    /// <!-- snippet needs: Price -->
     /// ```swift
+    /// struct Ticker: GET, StreamingEndpoint {
+    ///     typealias Element = ServerSentEvent<Price>
+    ///     static var streamFormat: StreamFormat<Element> { .serverSentEvents() }
+    ///     let path = "/ticker"
+    /// }
+    ///
+    /// let transport = StubTransport()
     /// await transport.stub(Ticker(), with: .sequence([
     ///     .stream([.text("id: 1\ndata: {\"price\": 1}\n\n"), .pause(0.05), .text("id: 2\ndata: {\"pri"), .drop()]),
     ///     .stream([.text("id: 2\ndata: {\"price\": 2}\n\n")]),

@@ -4,8 +4,10 @@ import Foundation
 /// What a ``StubTransport`` answers a matching request with: a response, or an error, possibly
 /// after a delay.
 ///
+/// <!-- snippet resources: user.json -->
 /// ```swift
-/// await transport.stub(.get, "/user/repos", with: .json([Repository.sample]))
+/// let transport = StubTransport()
+/// await transport.stub(.get, "/user/repos", with: .json([["name": "hello", "full_name": "octocat/hello"]]))
 /// await transport.stub(.get, "/user", with: .fixture("user.json", in: .module))
 /// await transport.stub(.post, "/repos/o/r/issues", with: .status(422, body: #"{"message": "Validation Failed"}"#))
 /// await transport.stub(.get, "/slow", with: .json(["ok": true]).delayed(by: 2))

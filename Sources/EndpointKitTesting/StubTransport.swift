@@ -8,12 +8,18 @@ import Foundation
 /// validation, retries, decoding), exactly like real ones. Each test makes its own transport:
 /// there is no global state, so tests can run in parallel.
 ///
+/// <!-- snippet needs: UserRepositories; resources: repos.json -->
 /// ```swift
-/// let transport = StubTransport()
-/// await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module))
-/// let client = Client(baseURL: URL(string: "https://api.github.com")!) { $0.transport = transport }
-/// let repos = try await client.get(UserRepositories())
-/// #expect(await transport.requests.count == 1)
+/// import Testing
+///
+/// @Test func listsTheRepositories() async throws {
+///     let transport = StubTransport()
+///     await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module))
+///     let client = Client(baseURL: URL(string: "https://api.github.com")!) { $0.transport = transport }
+///     let repos = try await client.get(UserRepositories())
+///     #expect(await transport.requests.count == 1)
+///     #expect(!repos.isEmpty)
+/// }
 /// ```
 ///
 /// A path matches when the request's path equals it or ends with it after a `/` (so stubs work

@@ -8,6 +8,7 @@
     /// trace context (W3C `traceparent`, with the OpenTelemetry instrument) in every attempt's
     /// headers.
     ///
+    /// <!-- snippet needs: apiURL -->
     /// ```swift
     /// let client = Client(baseURL: apiURL) { $0.observers = [.tracing()] }
     /// ```
@@ -81,6 +82,7 @@
     extension CallObserver where Self == TracingObserver {
         /// An observer that traces each call (see ``TracingObserver``).
         ///
+        /// <!-- snippet needs: apiURL -->
         /// ```swift
         /// let client = Client(baseURL: apiURL) { $0.observers = [.tracing()] }
         /// ```

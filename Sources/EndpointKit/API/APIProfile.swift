@@ -8,6 +8,7 @@ import Foundation
 /// `429 Too Many Requests` (RFC 6585). Teach it one API by conforming to `APIProfile` and setting
 /// ``Client/Configuration/api``; `EndpointKitGitHub`'s `GitHubAPI` is written exactly this way.
 ///
+/// <!-- snippet needs: paymentsURL, apiKey -->
 /// ```swift
 /// struct PaymentsError: Decodable, JSONObject {
 ///     struct Detail: Decodable, Sendable { let code: String; let message: String }
@@ -27,7 +28,7 @@ import Foundation
 ///     }
 /// }
 ///
-/// let client = Client(baseURL: paymentsURL, authenticator: .bearer(key)) { $0.api = PaymentsAPI() }
+/// let client = Client(baseURL: paymentsURL, authenticator: .bearer(apiKey)) { $0.api = PaymentsAPI() }
 /// ```
 public protocol APIProfile: Sendable {
     /// Headers sent with every request to this API, before the client's and the endpoint's own

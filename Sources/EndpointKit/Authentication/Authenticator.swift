@@ -7,6 +7,7 @@ import Foundation
 /// throw; the client then reports ``EndpointError/authenticationFailed(underlying:call:)`` and sends
 /// nothing. Headers it sets are checked for CR/LF like all others.
 ///
+/// <!-- snippet needs: url, apiKey -->
 /// ```swift
 /// struct APIKeyAuthenticator: Authenticator {
 ///     let key: String
@@ -14,7 +15,7 @@ import Foundation
 ///         request.setValue(key, forHTTPHeaderField: "X-API-Key")
 ///     }
 /// }
-/// let client = Client(baseURL: url, authenticator: APIKeyAuthenticator(key: key))
+/// let client = Client(baseURL: url, authenticator: APIKeyAuthenticator(key: apiKey))
 /// ```
 ///
 /// Built-ins: ``Authenticator/token(_:)`` (GitHub's `Authorization: token …`),
@@ -68,9 +69,10 @@ extension Authenticator where Self == NoAuthenticator {
 
 /// An authenticator made from a closure.
 ///
+/// <!-- snippet needs: keychain -->
 /// ```swift
 /// let authenticator = ClosureAuthenticator { request in
-///     request.setValue(try await keychain.token(), forHTTPHeaderField: "X-Session")
+///     request.setValue(try await keychain.sessionToken(), forHTTPHeaderField: "X-Session")
 /// }
 /// ```
 public struct ClosureAuthenticator: Authenticator {

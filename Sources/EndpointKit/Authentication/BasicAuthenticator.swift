@@ -5,6 +5,7 @@ import Foundation
 /// The header is sent with every request; EndpointKit never waits for a `401` challenge (on
 /// Linux, URLSession hangs on a `Basic` challenge; see ``URLSessionTransport``).
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
 /// let client = Client(baseURL: url, authenticator: .basic(username: "ada", password: "s3cret"))
 /// ```

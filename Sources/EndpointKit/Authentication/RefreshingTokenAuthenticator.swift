@@ -15,10 +15,11 @@ import Foundation
 /// expires within `renewalLeadTime` (60 seconds by default), as judged by `clock`. If that early
 /// renewal fails, the token still goes out until it has expired, and the next call tries again.
 ///
+/// <!-- snippet needs: authClient, RefreshSession, refreshToken, url -->
 /// ```swift
 /// let authenticator = RefreshingTokenAuthenticator { () async throws -> AccessToken in
-///     let response = try await authClient.post(RefreshToken(refreshToken: refreshToken))
-///     return AccessToken(response.accessToken, expiresIn: response.expiresIn, from: .now)
+///     let session = try await authClient.post(RefreshSession(refreshToken: refreshToken))
+///     return AccessToken(session.accessToken, expiresIn: session.expiresIn, from: .now)
 /// }
 /// let client = Client(baseURL: url, authenticator: authenticator)
 /// ```

@@ -5,7 +5,10 @@ import Foundation
 /// ``system`` in production. Tests give a clock they drive, such as EndpointKitTesting's
 /// `ManualTokenClock`, so that no test sleeps for a token to expire:
 ///
+/// <!-- snippet needs: fetchToken -->
 /// ```swift
+/// import EndpointKitTesting
+///
 /// let clock = ManualTokenClock()
 /// let authenticator = RefreshingTokenAuthenticator(clock: clock.tokenClock) { try await fetchToken() }
 /// clock.advance(by: 3600)   // the next call renews the token first

@@ -1,8 +1,9 @@
 /// A ``ResponseCache`` in memory, bounded by entry count and total body size, evicting the
 /// least recently used entries first.
 ///
+/// <!-- snippet needs: url, token -->
 /// ```swift
-/// let client = Client(baseURL: url, authenticator: .token(token), cache: InMemoryResponseCache())
+/// let client = Client(baseURL: url, authenticator: .token(token)) { $0.cache = InMemoryResponseCache() }
 /// ```
 public actor InMemoryResponseCache: ResponseCache {
     /// The most entries kept.

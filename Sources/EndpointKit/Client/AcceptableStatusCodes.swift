@@ -1,8 +1,9 @@
 /// The status codes a client or an endpoint treats as success; any other status becomes
 /// ``EndpointError/unacceptableStatus(_:)``.
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
-/// let client = Client(baseURL: url, acceptableStatusCodes: [200...299, 304...304])
+/// let client = Client(baseURL: url) { $0.acceptableStatusCodes = [200...299, 304...304] }
 /// ```
 public struct AcceptableStatusCodes: Sendable, Equatable, ExpressibleByArrayLiteral {
     /// The accepted ranges.

@@ -27,6 +27,7 @@ extension Client {
 
     /// Sends a ``GET`` endpoint and calls `completion` once with the value or the error.
     ///
+    /// <!-- snippet needs: client, UserRepositories -->
     /// ```swift
     /// client.get(UserRepositories()) { result in
     ///     switch result {

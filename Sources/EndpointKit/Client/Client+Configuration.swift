@@ -4,6 +4,7 @@ extension Client {
     /// Everything about a client but its base URL and authenticator, each with a default: change
     /// only what your API needs.
     ///
+    /// <!-- snippet needs: url, token -->
     /// ```swift
     /// let client = Client(baseURL: url, authenticator: .bearer(token)) { configuration in
     ///     configuration.decoder = .json(keyDecoding: .convertFromSnakeCase)

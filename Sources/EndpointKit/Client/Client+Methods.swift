@@ -1,6 +1,7 @@
 extension Client {
     /// Sends a ``GET`` endpoint and returns its decoded response.
     ///
+    /// <!-- snippet needs: client, UserRepositories -->
     /// ```swift
     /// let repos = try await client.get(UserRepositories())
     /// ```

@@ -6,6 +6,7 @@ import Foundation
 /// ``Configuration`` with the encoders, decoder, policies, middleware and transport. Make one per
 /// server and keep it; it is `Sendable` and its calls can run concurrently.
 ///
+/// <!-- snippet needs: token, UserRepositories -->
 /// ```swift
 /// let client = Client(baseURL: URL(string: "https://api.example.com")!, authenticator: .bearer(token))
 /// let repos = try await client.get(UserRepositories())
@@ -42,6 +43,7 @@ public final class Client: Sendable {
 
     /// Creates a client.
     ///
+    /// <!-- snippet needs: token -->
     /// ```swift
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: .token(token))
     /// ```
@@ -74,6 +76,7 @@ public final class Client: Sendable {
 
     /// Creates a client, changing the default configuration in `configure`.
     ///
+    /// <!-- snippet needs: url, token -->
     /// ```swift
     /// let client = Client(baseURL: url, authenticator: .token(token)) {
     ///     $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
@@ -99,8 +102,10 @@ public final class Client: Sendable {
     /// The request a call of `endpoint` sends, built and authenticated, without sending it: for
     /// a look at it, or its cURL form (``CURLCommand``, credentials redacted).
     ///
+    /// <!-- snippet needs: client, CreateIssue, NewIssue -->
     /// ```swift
-    /// print(try await client.request(for: CreateIssue(title: "Crash")).curlCommand())
+    /// let issue = CreateIssue(owner: "octocat", repo: "hello", issue: NewIssue(title: "Crash"))
+    /// print(try await client.request(for: issue).curlCommand())
     /// ```
     ///
     /// Each attempt of the call then adds what the middleware and the cache add.
@@ -126,6 +131,7 @@ public final class Client: Sendable {
     /// This is the one path every call takes; ``get(_:)``, ``post(_:)`` and the rest return
     /// its ``Response/value``.
     ///
+    /// <!-- snippet needs: client, UserRepositories -->
     /// ```swift
     /// let response = try await client.send(UserRepositories())
     /// print(response.statusCode, response.headers["ETag"] ?? "-", response.value.count)

@@ -1,7 +1,8 @@
 /// A call started with a completion handler; cancel it to stop the request in flight.
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
-/// let task = client.get(UserRepositories()) { result in … }
+/// let task = client.get(UserRepositories()) { result in print(result) }
 /// task.cancel()   // the handler receives .failure(.cancelled)
 /// ```
 public final class RequestTask: Sendable {

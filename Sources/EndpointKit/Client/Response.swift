@@ -5,6 +5,7 @@ import Foundation
 /// ``Client/send(_:)`` returns one; the method-named calls (``Client/get(_:)`` and so on)
 /// return only ``value``.
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
 /// let response = try await client.send(UserRepositories())
 /// print(response.statusCode, response.headers["Link"] ?? "", response.value.count)

@@ -6,11 +6,15 @@ import Foundation
 /// ``decode(_:)`` throws a `DecodingError` naming the full path and what was found there.
 ///
 /// ```swift
-/// init(json: JSON) throws {
-///     login = try json["owner"]["login"].decode()            // String
-///     topics = try json["topics"].decode()                   // [String]
-///     license = try json["license"]["spdx_id"].decode()      // String?: nil if missing or null
-///     firstTopic = try json["topics"][0].decode(String.self)
+/// struct RepositorySummary: JSONObject {
+///     let login: String, topics: [String], license: String?, firstTopic: String
+///
+///     init(json: JSON) throws {
+///         login = try json["owner"]["login"].decode()            // String
+///         topics = try json["topics"].decode()                   // [String]
+///         license = try json["license"]["spdx_id"].decode()      // String?: nil if missing or null
+///         firstTopic = try json["topics"][0].decode(String.self)
+///     }
 /// }
 /// ```
 public struct JSON: Sendable {

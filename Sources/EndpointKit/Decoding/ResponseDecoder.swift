@@ -23,6 +23,7 @@ extension ResponseDecoder where Self == JSONResponseDecoder {
 
     /// JSON with the given key and date strategies.
     ///
+    /// <!-- snippet needs: url -->
     /// ```swift
     /// let client = Client(baseURL: url) { $0.decoder = .json(keyDecoding: .convertFromSnakeCase) }
     /// ```

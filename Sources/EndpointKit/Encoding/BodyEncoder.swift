@@ -29,8 +29,9 @@ extension BodyEncoder where Self == JSONBodyEncoder {
 
 /// Encodes bodies as JSON (`Content-Type: application/json`).
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
-/// let client = Client(baseURL: url, bodyEncoder: JSONBodyEncoder(keyEncoding: .convertToSnakeCase))
+/// let client = Client(baseURL: url) { $0.bodyEncoder = JSONBodyEncoder(keyEncoding: .convertToSnakeCase) }
 /// ```
 public struct JSONBodyEncoder: BodyEncoder, @unchecked Sendable {
     // `@unchecked`: `JSONEncoder` is a class, declared `Sendable` only from macOS 13 / iOS 16.

@@ -20,9 +20,16 @@ public enum ParameterValue: Sendable, Hashable {
 /// `URL`, arrays and optionals of them conform. A `nil` optional leaves the parameter out.
 /// String-backed enums get the conformance by declaring it:
 ///
+/// <!-- snippet needs: Issue -->
 /// ```swift
 /// enum Sort: String, ParameterValueConvertible { case created, updated }
-/// var query: Parameters { ["sort": Sort.updated, "since": since] }   // since: Date?
+///
+/// struct RecentIssues: GET {
+///     typealias ResponseType = [Issue]
+///     let path = "/issues"
+///     let since: Date?
+///     var query: Parameters { ["sort": Sort.updated, "since": since] }   // no `since` when nil
+/// }
 /// ```
 public protocol ParameterValueConvertible: Sendable {
     /// The value to encode, or `nil` to leave the parameter out.

@@ -86,7 +86,7 @@ extension ParameterValue {
     ///
     /// ```swift
     /// let days = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 86_400)]
-    /// days.parameterValue?.text()   // "1970-01-01T00:00:00Z,1970-01-02T00:00:00Z"
+    /// let text = days.parameterValue?.text()   // "1970-01-01T00:00:00Z,1970-01-02T00:00:00Z"
     /// ```
     ///
     /// - Parameter separator: What goes between an array's elements; a comma by default.

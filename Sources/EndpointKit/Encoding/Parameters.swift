@@ -3,8 +3,14 @@
 /// Write it as a dictionary literal; the order of the literal is kept and a name may repeat.
 /// Values are anything ``ParameterValueConvertible``; a `nil` optional is left out.
 ///
+/// <!-- snippet needs: SearchResults -->
 /// ```swift
-/// var query: Parameters { ["q": "swift+nio", "per_page": 50, "archived": false, "since": since] }
+/// struct SearchRepositories: GET {
+///     typealias ResponseType = SearchResults
+///     let path = "/search/repositories"
+///     let since: Date?
+///     var query: Parameters { ["q": "swift+nio", "per_page": 50, "archived": false, "since": since] }
+/// }
 /// ```
 public struct Parameters: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
     /// One named value.

@@ -8,8 +8,9 @@ import Foundation
 /// `true`/`false` unless configured otherwise. Parameters are appended to a query the URL
 /// already has.
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
-/// let client = Client(baseURL: url, queryEncoder: URLQueryEncoder(arrayEncoding: .brackets))
+/// let client = Client(baseURL: url) { $0.queryEncoder = URLQueryEncoder(arrayEncoding: .brackets) }
 /// ```
 public struct URLQueryEncoder: ParameterEncoder {
     /// How arrays are written.

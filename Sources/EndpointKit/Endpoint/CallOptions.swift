@@ -16,8 +16,12 @@
 /// or start from `CallOptions()` and set the properties:
 ///
 /// ```swift
-/// var options: CallOptions {
-///     CallOptions(acceptableStatusCodes: [200...299, 404...404], retryPolicy: .never, timeouts: Timeouts(idle: 60))
+/// struct Lookup: GET {
+///     typealias ResponseType = Data
+///     let path = "/items/42"
+///     var options: CallOptions {
+///         CallOptions(acceptableStatusCodes: [200...299, 404...404], retryPolicy: .never, timeouts: Timeouts(idle: 60))
+///     }
 /// }
 /// ```
 public struct CallOptions: Sendable {

@@ -7,6 +7,7 @@ import Foundation
 /// turning it into a `URLRequest` is a pure function (``Client/request(for:)`` shows the result), and only
 /// the ``Transport`` touches the network.
 ///
+/// <!-- snippet needs: Repository -->
 /// ```swift
 /// struct UserRepositories: GET {
 ///     typealias ResponseType = [Repository]
@@ -59,9 +60,13 @@ public protocol Endpoint: Sendable {
     /// codes, retry policy, timeouts or error body type, and whether it may call another origin.
     /// Every option left `nil` takes the client's setting. None by default.
     ///
+    /// <!-- snippet needs: Charge, NewCharge -->
     /// ```swift
     /// struct CreatePayment: POST {
-    ///     …
+    ///     typealias ResponseType = Charge
+    ///     let path = "/charges"
+    ///     let charge: NewCharge
+    ///     var body: RequestBody { .json(charge) }
     ///     var options: CallOptions { CallOptions(retryPolicy: .never, timeouts: Timeouts(idle: 10, total: 30)) }
     /// }
     /// ```
@@ -72,9 +77,12 @@ public protocol Endpoint: Sendable {
     /// and ``pathTemplate`` when there is one (`GET /repos/{owner}/{repo}`, as OpenTelemetry
     /// names HTTP client spans), the type's name otherwise (`UserRepositories`).
     ///
+    /// <!-- snippet needs: Repository -->
     /// ```swift
-    /// struct Repository: GET {
-    ///     …
+    /// struct RepositoryDetails: GET {
+    ///     typealias ResponseType = Repository
+    ///     let owner: String, name: String
+    ///     var path: String { "/repos/\(segment: owner)/\(segment: name)" }
     ///     static var operationName: String { "repository details" }
     /// }
     /// ```
@@ -84,9 +92,12 @@ public protocol Endpoint: Sendable {
     /// traces report as `url.template`, and, after the method, the default ``operationName``.
     /// `nil` by default; a generated endpoint gives its operation's path.
     ///
+    /// <!-- snippet needs: Repository -->
     /// ```swift
-    /// struct Repository: GET {
-    ///     …
+    /// struct RepositoryDetails: GET {
+    ///     typealias ResponseType = Repository
+    ///     let owner: String, name: String
+    ///     var path: String { "/repos/\(segment: owner)/\(segment: name)" }
     ///     static var pathTemplate: String? { "/repos/{owner}/{repo}" }
     /// }
     /// ```

@@ -1,5 +1,6 @@
 /// An endpoint whose request carries a body. ``POST``, ``PUT`` and ``PATCH`` refine it.
 ///
+/// <!-- snippet needs: Issue, NewIssue -->
 /// ```swift
 /// struct CreateIssue: POST {
 ///     typealias ResponseType = Issue

@@ -1,5 +1,6 @@
 /// An endpoint read with `GET`.
 ///
+/// <!-- snippet needs: Repository, client -->
 /// ```swift
 /// struct Repo: GET {
 ///     typealias ResponseType = Repository

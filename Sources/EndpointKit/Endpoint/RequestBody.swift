@@ -2,12 +2,13 @@ import Foundation
 
 /// The body of a request, described by an endpoint and encoded by the client.
 ///
+/// <!-- snippet needs: NewIssue, movieURL -->
 /// ```swift
-/// var body: RequestBody { .json(NewIssue(title: "Crash on launch")) }    // client's JSON encoder
-/// var body: RequestBody { .form(["grant_type": "password", "user": "ada"]) }
-/// var body: RequestBody { .data(png, contentType: "image/png") }
-/// var body: RequestBody { .multipart([.field("title", "Holiday"), .file(movieURL, name: "movie")]) }
-/// var body: RequestBody { .empty }
+/// let json: RequestBody = .json(NewIssue(title: "Crash on launch"))    // the client's JSON encoder
+/// let form: RequestBody = .form(["grant_type": "password", "user": "ada"])
+/// let png: RequestBody = .data(Data([0x89, 0x50, 0x4E, 0x47]), contentType: "image/png")
+/// let upload: RequestBody = .multipart([.field("title", "Holiday"), .file(movieURL, name: "movie")])
+/// let none: RequestBody = .empty
 /// ```
 public struct RequestBody: Sendable {
     enum Content: Sendable {
@@ -35,8 +36,9 @@ public struct RequestBody: Sendable {
 
     /// An `Encodable` value, encoded by the given encoder instead of the client's.
     ///
+    /// <!-- snippet needs: NewIssue -->
     /// ```swift
-    /// var body: RequestBody { .json(update, encoder: JSONBodyEncoder(keyEncoding: .convertToSnakeCase)) }
+    /// let body: RequestBody = .json(NewIssue(title: "Crash"), encoder: JSONBodyEncoder(keyEncoding: .convertToSnakeCase))
     /// ```
     ///
     /// - Parameters:
@@ -60,11 +62,17 @@ public struct RequestBody: Sendable {
     /// whose value is JSON text (``Parameters/append(json:for:encoder:)``), say.
     ///
     /// ```swift
-    /// var body: RequestBody {
-    ///     .form {
-    ///         var fields: Parameters = ["name": name]
-    ///         try fields.append(json: metadata, for: "metadata")
-    ///         return fields
+    /// struct CreateCustomer: POST {
+    ///     typealias ResponseType = Data
+    ///     let path = "/customers"
+    ///     let name: String
+    ///     let metadata: [String: String]
+    ///     var body: RequestBody {
+    ///         .form {
+    ///             var fields: Parameters = ["name": name]
+    ///             try fields.append(json: metadata, for: "metadata")
+    ///             return fields
+    ///         }
     ///     }
     /// }
     /// ```
@@ -92,6 +100,7 @@ public struct RequestBody: Sendable {
     /// the request goes out, never loaded whole, and the request carries its exact
     /// `Content-Length`. A streamed body cannot be sent twice, so such a call is not retried.
     ///
+    /// <!-- snippet needs: Attachment -->
     /// ```swift
     /// struct UploadAttachment: POST {
     ///     typealias ResponseType = Attachment

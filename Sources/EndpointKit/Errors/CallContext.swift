@@ -2,9 +2,14 @@ import Foundation
 
 /// The call an error happened to: the method and the URL of its request.
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
+/// do {
+///     print(try await client.get(UserRepositories()).count)
 /// } catch .timedOut(let seconds, let call) {
 ///     print("gave up on \(call?.description ?? "a call") after \(seconds) s")   // GET https://api.example.com/items?token=<redacted>
+/// } catch {
+///     print(error)
 /// }
 /// ```
 public struct CallContext: Sendable, CustomStringConvertible {
@@ -37,7 +42,10 @@ extension EndpointError {
     /// client fills it in where a call's errors leave it. `nil` for an error that no client
     /// threw yet (one a ``Transport`` or an ``Authenticator`` throws, say).
     ///
+    /// <!-- snippet needs: client, UserRepositories, logger -->
     /// ```swift
+    /// do {
+    ///     print(try await client.get(UserRepositories()).count)
     /// } catch {
     ///     logger.error("\(error.call?.description ?? "a call") failed")   // GET https://api.example.com/items
     /// }

@@ -2,9 +2,11 @@ import Foundation
 
 /// The one error type EndpointKit throws: every way a call can fail, with its context.
 ///
+/// <!-- snippet needs: client, Repo -->
 /// ```swift
 /// do {
 ///     let repo = try await client.get(Repo(owner: "apple", name: "swift"))
+///     print(repo.fullName)
 /// } catch .unacceptableStatus(let failure) where failure.statusCode == 404 {
 ///     print("no such repository")
 /// } catch {
@@ -194,9 +196,12 @@ extension EndpointError {
 
     /// The decoded error body of an unacceptable or rate-limited response, as `T`.
     ///
+    /// <!-- snippet needs: client, UserRepositories, MyAPIError -->
     /// ```swift
+    /// do {
+    ///     print(try await client.get(UserRepositories()).count)
     /// } catch {
-    ///     print(error.errorBody(as: GitHubAPIError.self)?.message ?? error.description)
+    ///     print(error.errorBody(as: MyAPIError.self)?.message ?? error.description)
     /// }
     /// ```
     ///

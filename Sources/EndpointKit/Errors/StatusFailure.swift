@@ -3,11 +3,14 @@ import Foundation
 /// A response whose status the call does not accept, with the request it answered and the
 /// body decoded as the API's error body type. Thrown as ``EndpointError/unacceptableStatus(_:)``.
 ///
+/// <!-- snippet needs: client, CreateIssue, NewIssue, MyAPIError -->
 /// ```swift
 /// do {
-///     _ = try await client.post(CreateIssue(title: ""))
+///     _ = try await client.post(CreateIssue(owner: "octocat", repo: "hello", issue: NewIssue(title: "")))
 /// } catch .unacceptableStatus(let failure) {
-///     print(failure.statusCode, failure.errorBody(as: GitHubAPIError.self)?.message ?? "")
+///     print(failure.statusCode, failure.errorBody(as: MyAPIError.self)?.message ?? "")
+/// } catch {
+///     print(error)
 /// }
 /// ```
 public struct StatusFailure: Error, Sendable, CustomStringConvertible {

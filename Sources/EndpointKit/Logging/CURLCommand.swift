@@ -3,7 +3,9 @@ import Foundation
 /// A `curl` command line that sends the same request as a `URLRequest`, with its credentials
 /// redacted: paste it into a shell to see what the server does with the request.
 ///
+/// <!-- snippet needs: NewIssue, client, CreateIssue -->
 /// ```swift
+/// let issue = NewIssue(title: "Crash")
 /// let request = try await client.request(for: CreateIssue(owner: "o", repo: "r", issue: issue))
 /// print(CURLCommand(request))
 /// // curl -X POST 'https://api.github.com/repos/o/r/issues' -H 'Accept: application/json'
@@ -63,7 +65,10 @@ public struct CURLCommand: CustomStringConvertible, Sendable {
 
     /// Writes the command for `request`.
     ///
+    /// <!-- snippet needs: apiKey -->
     /// ```swift
+    /// var request = URLRequest(url: URL(string: "https://api.example.com/items")!)
+    /// request.setValue(apiKey, forHTTPHeaderField: "X-API-Key")
     /// let command = CURLCommand(request, redactingHeaders: ["X-API-Key"])
     /// print(command)   // curl 'https://api.example.com/items' -H 'X-API-Key: <redacted>'
     /// ```
@@ -171,6 +176,7 @@ extension URLRequest {
     /// A `curl` command line that sends this request, with its credentials redacted: see
     /// ``CURLCommand``.
     ///
+    /// <!-- snippet needs: client, UserRepositories -->
     /// ```swift
     /// let request = try await client.request(for: UserRepositories())
     /// print(request.curlCommand())

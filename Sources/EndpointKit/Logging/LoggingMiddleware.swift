@@ -5,6 +5,7 @@ import Foundation
 ///
 /// A client logs nothing until it is given one:
 ///
+/// <!-- snippet needs: url, logger -->
 /// ```swift
 /// let client = Client(baseURL: url) { $0.middleware = [LoggingMiddleware.standardError] }
 /// // POST https://api.example.com/charges?api_key=<redacted> -> 201 in 38 ms (sent 57 bytes, received 1024 bytes)
@@ -35,6 +36,7 @@ public struct LoggingMiddleware: Middleware {
 
     /// Creates a logging middleware that hands each line to `write`.
     ///
+    /// <!-- snippet needs: url -->
     /// ```swift
     /// let logging = LoggingMiddleware(redactingQueryItems: ["sig"]) { line in print(line) }
     /// let client = Client(baseURL: url) { $0.middleware = [logging] }

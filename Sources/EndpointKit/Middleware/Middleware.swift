@@ -8,6 +8,7 @@ import Foundation
 /// metrics, request ids or custom headers. Authentication, retries and caching are the client's
 /// own stages, not middleware.
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
 /// struct RequestID: Middleware {
 ///     func intercept(

@@ -3,13 +3,12 @@ import Foundation
 /// One part of a `multipart/form-data` body: a text field, bytes in memory, or a file on disk.
 ///
 /// ```swift
-/// var body: RequestBody {
-///     .multipart([
-///         .field("title", "Holiday"),
-///         .file(photoURL, name: "photo", contentType: "image/jpeg"),
-///         .data(thumbnail, name: "thumbnail", filename: "thumb.png", contentType: "image/png"),
-///     ])
-/// }
+/// let thumbnail = Data([0x89, 0x50, 0x4E, 0x47])
+/// let body: RequestBody = .multipart([
+///     .field("title", "Holiday"),
+///     .file(URL(fileURLWithPath: "/tmp/photo.jpg"), name: "photo", contentType: "image/jpeg"),
+///     .data(thumbnail, name: "thumbnail", filename: "thumb.png", contentType: "image/png"),
+/// ])
 /// ```
 ///
 /// Names and filenames may hold any characters: `"`, CR and LF are percent-encoded as browsers
@@ -55,7 +54,11 @@ public struct MultipartPart: Sendable {
     /// without a file name whose `Content-Type` is `application/json` unless you say otherwise.
     ///
     /// ```swift
-    /// .json(ExpiresAfter(anchor: "created_at", seconds: 3600), name: "expires_after")
+    /// struct ExpiresAfter: Encodable, Sendable {
+    ///     let anchor: String
+    ///     let seconds: Int
+    /// }
+    /// let part = MultipartPart.json(ExpiresAfter(anchor: "created_at", seconds: 3600), name: "expires_after")
     /// ```
     ///
     /// The value is encoded when the body is built; a value that cannot be encoded (a `Double.nan`)

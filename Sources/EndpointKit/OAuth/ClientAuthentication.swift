@@ -4,9 +4,11 @@ import Foundation
 /// public client, such as an app or a command-line tool), or with its secret in an HTTP Basic
 /// header or in the request body, as the server says.
 ///
+/// <!-- snippet needs: clientSecret, endpoints, authClient -->
 /// ```swift
 /// let oauth = OAuthClient(
-///     clientID: "reporting-service", authentication: .clientSecretBasic(secret), endpoints: endpoints, client: authServer)
+///     clientID: "reporting-service", authentication: .clientSecretBasic(clientSecret), endpoints: endpoints,
+///     client: authClient)
 /// ```
 public struct ClientAuthentication: Sendable, Hashable {
     enum Method: Hashable {

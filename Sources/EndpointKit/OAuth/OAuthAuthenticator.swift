@@ -7,8 +7,10 @@ import Foundation
 ///   first; after a `401`, once. Renewals are single-flight: 32 calls that need one wait for the
 ///   same one.
 /// - **Rotation:** the new tokens are saved to the ``OAuthTokenStorage`` before the new access
-///   token is used, so a crash in between cannot lose the only refresh token that works. A
-///   refresh answer without a refresh token keeps the old one.
+///   token is used, so a crash after `save` returned cannot lose the only refresh token that
+///   works; a crash from sending the refresh until `save` returns can (the server has rotated the
+///   stored token), and the next start gets ``SignInRequired``. A refresh answer without a refresh
+///   token keeps the old one.
 /// - **The end of a sign-in:** a refresh refused with `invalid_grant` (revoked, expired, or
 ///   rotated and reused) removes the stored tokens and fails the call with ``SignInRequired``
 ///   carrying the server's error; later calls fail with ``SignInRequired`` at once, without asking
@@ -16,6 +18,7 @@ import Foundation
 /// - OAuth errors are never retried (the calls fail with
 ///   ``EndpointError/authenticationFailed(underlying:call:)``).
 ///
+/// <!-- snippet needs: tokensFile, oauth, apiURL -->
 /// ```swift
 /// let storage = FileOAuthTokenStorage(url: tokensFile)
 /// if try await storage.load() == nil {
@@ -44,9 +47,10 @@ public struct OAuthAuthenticator: Authenticator {
     /// An authenticator for the client itself (RFC 6749 §4.4): it gets a token with the client's
     /// credentials, and a new one when it expires or is refused.
     ///
+    /// <!-- snippet needs: clientSecret, endpoints, authClient, apiURL -->
     /// ```swift
     /// let oauth = OAuthClient(
-    ///     clientID: "reporting", authentication: .clientSecretBasic(secret), endpoints: endpoints, client: authServer)
+    ///     clientID: "reporting", authentication: .clientSecretBasic(clientSecret), endpoints: endpoints, client: authClient)
     /// let api = Client(baseURL: apiURL, authenticator: OAuthAuthenticator.clientCredentials(oauth, scope: ["read"]))
     /// ```
     ///

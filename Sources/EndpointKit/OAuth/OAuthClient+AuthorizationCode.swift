@@ -4,9 +4,11 @@ extension OAuthClient {
     /// Starts a sign-in with the authorization code flow and PKCE S256 (RFC 6749 §4.1, RFC 7636):
     /// the URL to open, with a new random `state` and PKCE verifier.
     ///
+    /// <!-- snippet needs: oauth, openInBrowser, waitForLoopbackCallback -->
     /// ```swift
-    /// let request = try oauth.authorizationRequest(redirectURI: "com.example.app:/oauth", scope: ["read"])
-    /// let callback = try await openInBrowser(request.url)   // ASWebAuthenticationSession, or a loopback server
+    /// let request = try oauth.authorizationRequest(redirectURI: "http://127.0.0.1:8400/callback", scope: ["read"])
+    /// openInBrowser(request.url)   // or ASWebAuthenticationSession in an app
+    /// let callback = try await waitForLoopbackCallback(port: 8400)
     /// let tokens = try await oauth.tokens(fromCallback: callback, of: request)
     /// ```
     ///

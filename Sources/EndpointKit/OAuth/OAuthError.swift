@@ -6,9 +6,11 @@ import Foundation
 /// An OAuth error is never retried: the request would fail the same way. A refresh refused with
 /// ``Code/invalidGrant`` ends the sign-in (``SignInRequired``).
 ///
+/// <!-- snippet needs: oauth -->
 /// ```swift
 /// do {
 ///     let tokens = try await oauth.clientCredentials(scope: ["read"])
+///     print(tokens)
 /// } catch let error as OAuthError where error.code == .invalidClient {
 ///     print(error)   // The token endpoint https://auth.example.com/token refused the request: invalid_client …
 /// }

@@ -6,9 +6,12 @@ import Foundation
 ///
 /// ``OAuthAuthenticator`` calls ``save(_:)`` with the new tokens after each refresh and before
 /// the new access token is used: when the server rotates refresh tokens, the old one is dead from
-/// that moment, so a crash after `save` returned never loses the only refresh token that works.
-/// `save` must therefore return only once the tokens are durable.
+/// the moment the refresh request reaches the server, so a crash after `save` returned never
+/// loses the only refresh token that works, and a crash from sending the refresh until `save`
+/// returns does (the next start gets ``SignInRequired``). `save` must therefore return only once
+/// the tokens are durable, and be quick.
 ///
+/// <!-- snippet needs: Keychain -->
 /// ```swift
 /// struct KeychainTokenStorage: OAuthTokenStorage {
 ///     func load() async throws -> OAuthTokens? {
@@ -52,64 +55,4 @@ public actor InMemoryOAuthTokenStorage: OAuthTokenStorage {
 
     /// Holds nothing.
     public func remove() async throws { tokens = nil }
-}
-
-/// Tokens in a JSON file that only its owner can read (permissions `0600`), replaced atomically:
-/// for a command-line tool, as `gh` keeps its own.
-///
-/// ```swift
-/// let storage = FileOAuthTokenStorage(url: configDirectory.appendingPathComponent("tokens.json"))
-/// ```
-public struct FileOAuthTokenStorage: OAuthTokenStorage {
-    /// The file.
-    public let url: URL
-
-    /// Creates the storage for the file at `url`; its directory must exist.
-    public init(url: URL) {
-        self.url = url
-    }
-
-    /// The tokens in the file, or `nil` when there is no file.
-    ///
-    /// - Throws: A `DecodingError` when the file holds something else.
-    public func load() async throws -> OAuthTokens? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(OAuthTokens.self, from: data)
-    }
-
-    /// Writes `tokens` to a new file with permissions `0600`, flushed to disk, then renames it
-    /// over the old one, so the file always holds either the old tokens or the new ones.
-    public func save(_ tokens: OAuthTokens) async throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(tokens)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, "errno": code])
-        }
-    }
-
-    /// Deletes the file, if there is one.
-    public func remove() async throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
-        try FileManager.default.removeItem(at: url)
-    }
 }

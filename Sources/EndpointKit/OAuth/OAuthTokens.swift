@@ -5,8 +5,10 @@ import Foundation
 /// Store it with an ``OAuthTokenStorage`` (it is `Codable`); its description never shows either
 /// token:
 ///
+/// <!-- snippet needs: oauth -->
 /// ```swift
-/// let tokens = try await github.tokens(for: authorization)
+/// let authorization = try await oauth.startDeviceAuthorization(scope: ["repo"])
+/// let tokens = try await oauth.tokens(for: authorization)
 /// print(tokens)   // OAuthTokens(access: <redacted>, expires 2026-11-29T13:00:00Z, refresh: <redacted>, scope: "repo")
 /// ```
 public struct OAuthTokens: Sendable, Hashable, Codable {

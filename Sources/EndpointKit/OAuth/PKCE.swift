@@ -9,7 +9,8 @@ import Foundation
 ///
 /// ```swift
 /// let pkce = PKCE()
-/// url.append(queryItems: [
+/// var authorize = URL(string: "https://auth.example.com/authorize")!
+/// authorize.append(queryItems: [
 ///     URLQueryItem(name: "code_challenge", value: pkce.challenge),
 ///     URLQueryItem(name: "code_challenge_method", value: PKCE.method),
 /// ])

@@ -7,9 +7,14 @@
 /// the stored tokens, so later calls fail at once without asking the server again. Sign the user
 /// in again, save the new tokens, and calls work again.
 ///
+/// <!-- snippet needs: client, UserRepositories, showSignIn -->
 /// ```swift
-/// catch EndpointError.authenticationFailed(let error as SignInRequired, _) {
+/// do {
+///     print(try await client.get(UserRepositories()).count)
+/// } catch EndpointError.authenticationFailed(let error as SignInRequired, _) {
 ///     showSignIn(reason: error.cause?.errorDescription)
+/// } catch {
+///     print(error)
 /// }
 /// ```
 public struct SignInRequired: Error, Sendable, CustomStringConvertible {

@@ -9,9 +9,14 @@ extension EndpointError {
     /// `"transportFailed"`, `"invalidResponse"`, `"decodingFailed"`, `"timedOut"` or
     /// `"cancelled"`. It never holds a URL, a value or a message.
     ///
+    /// <!-- snippet needs: client, UserRepositories -->
     /// ```swift
+    /// import Metrics
+    ///
+    /// do {
+    ///     print(try await client.get(UserRepositories()).count)
     /// } catch {
-    ///     failures.increment(dimensions: [("error.type", error.errorType)])
+    ///     Counter(label: "api_failures", dimensions: [("error.type", error.errorType)]).increment()
     /// }
     /// ```
     public var errorType: String {

@@ -3,6 +3,7 @@ import Foundation
 /// The pages of a paginated endpoint, fetched one after the other by following each response's
 /// `Link: <…>; rel="next"` header (RFC 8288, as GitHub paginates).
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
 /// for try await page in client.pages(of: UserRepositories(), maximumPages: 10) {
 ///     print(page.value.count, page.nextPageURL?.absoluteString ?? "last page")

@@ -2,10 +2,12 @@ import Foundation
 
 /// One link of an RFC 8288 `Link` header, such as GitHub's pagination links.
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
+/// let response = try await client.send(UserRepositories())
 /// // Link: <https://api.github.com/user/repos?page=2>; rel="next", <…?page=5>; rel="last"
 /// let links = try WebLink.parse(response.headers["Link"] ?? "")
-/// links.first { $0.has(relation: "next") }?.target   // "https://api.github.com/user/repos?page=2"
+/// let next = links.first { $0.has(relation: "next") }?.target   // "https://api.github.com/user/repos?page=2"
 /// ```
 public struct WebLink: Sendable, Hashable {
     /// The link target as written between `<` and `>`: a URI reference, possibly relative.

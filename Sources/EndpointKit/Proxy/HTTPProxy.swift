@@ -4,6 +4,9 @@ import Foundation
 /// the credentials it asks for, if any.
 ///
 /// ```swift
+/// import AsyncHTTPClient
+/// import EndpointKitAsyncHTTPClient
+///
 /// let proxy = try HTTPProxy(url: URL(string: "http://alice:s3cret@proxy.internal:3128")!)
 /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
 /// ```

@@ -5,7 +5,11 @@ import Foundation
 /// never gone around: one EndpointKit cannot use fails the calls it would carry, unless
 /// ``bypassesUnusableProxies`` says otherwise.
 ///
+/// <!-- snippet needs: apiURL -->
 /// ```swift
+/// import AsyncHTTPClient
+/// import EndpointKitAsyncHTTPClient
+///
 /// let proxy = ProxySettings.fromEnvironment().proxy(for: apiURL)
 /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy))
 /// ```

@@ -3,13 +3,15 @@
 /// ```swift
 /// var headers: HTTPHeaders = ["Accept": "application/vnd.github+json"]
 /// headers["x-github-api-version"] = "2022-11-28"
-/// headers["ACCEPT"]   // "application/vnd.github+json"
+/// let accept = headers["ACCEPT"]   // "application/vnd.github+json"
 /// ```
 ///
 /// A transport builds the headers of its ``HTTPResponse`` from another library's fields with
 /// ``add(_:for:)``, which keeps repeated fields (two `Set-Cookie`) in order:
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
+/// let httpURLResponse = HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: ["ETag": "\"1\""])!
 /// var headers = HTTPHeaders()
 /// for (name, value) in httpURLResponse.allHeaderFields {
 ///     headers.add("\(value)", for: "\(name)")

@@ -4,8 +4,12 @@ extension String.StringInterpolation {
     /// climb up the path, or start a query or fragment.
     ///
     /// ```swift
-    /// var path: String { "/repos/\(segment: owner)/\(segment: name)" }
-    /// // owner "a/../b?x#y" → /repos/a%2F..%2Fb%3Fx%23y/…
+    /// struct Repository: GET {
+    ///     typealias ResponseType = Data
+    ///     let owner: String, name: String
+    ///     var path: String { "/repos/\(segment: owner)/\(segment: name)" }
+    ///     // owner "a/../b?x#y" → /repos/a%2F..%2Fb%3Fx%23y/…
+    /// }
     /// ```
     ///
     /// - Parameter value: The value, as its `description`.

@@ -9,9 +9,17 @@ import Foundation
 /// ``budget`` has passed since the call began, nor when its delay would run past it. Each
 /// attempt is authenticated again.
 ///
+/// <!-- snippet needs: url, Charge, NewCharge -->
 /// ```swift
 /// let client = Client(baseURL: url) { $0.retryPolicy = RetryPolicy(maximumAttempts: 5, budget: 30) }
-/// struct CreatePayment: POST { …; var options: CallOptions { CallOptions(retryPolicy: .never) } }
+///
+/// struct CreatePayment: POST {
+///     typealias ResponseType = Charge
+///     let path = "/charges"
+///     let charge: NewCharge
+///     var body: RequestBody { .json(charge) }
+///     var options: CallOptions { CallOptions(retryPolicy: .never) }
+/// }
 /// ```
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; `1` means no retry.

@@ -8,9 +8,15 @@ import Foundation
 /// because URLSession on Linux ignores `timeoutIntervalForResource`
 /// (the Linux Notes article, `LinuxNotes.md`). A call past its deadline throws ``EndpointError/timedOut(after:call:)``.
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
 /// let client = Client(baseURL: url) { $0.timeouts = Timeouts(idle: 10, total: 30) }
-/// struct Export: GET { …; var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 60, total: 600)) } }
+///
+/// struct Export: GET {
+///     typealias ResponseType = Data
+///     let path = "/exports/latest"
+///     var options: CallOptions { CallOptions(timeouts: Timeouts(idle: 60, total: 600)) }
+/// }
 /// ```
 public struct Timeouts: Sendable, Equatable {
     /// Seconds to wait for the next bytes of a response before giving up with

@@ -3,6 +3,7 @@ import Foundation
 extension Client {
     /// The elements of a streaming endpoint's response, as they arrive.
     ///
+    /// <!-- snippet needs: client, ChatCompletion, request -->
     /// ```swift
     /// for try await event in client.stream(ChatCompletion(request: request)) {
     ///     print(event.data.choices[0].delta.content ?? "", terminator: "")

@@ -6,11 +6,14 @@
 /// without an LF is a line too, handed over by ``finish(onLine:)``.
 ///
 /// ```swift
+/// let chunks = [Data("{\"a\": 1}\n{\"a\"".utf8), Data(": 2}".utf8)]
 /// var parser = JSONLinesParser()
 /// for chunk in chunks {
-///     try parser.parse(chunk) { number, line in try handle(Data(line), number) }
+///     chunk.withUnsafeBytes { bytes in
+///         parser.parse(bytes) { number, line in print(number, String(decoding: line, as: UTF8.self)) }
+///     }
 /// }
-/// try parser.finish { number, line in try handle(Data(line), number) }
+/// parser.finish { number, line in print(number, String(decoding: line, as: UTF8.self)) }   // 2 {"a": 2}
 /// ```
 package struct JSONLinesParser: Sendable {
     /// The bytes of a line that has not ended yet.

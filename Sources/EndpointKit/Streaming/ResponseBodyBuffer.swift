@@ -14,7 +14,16 @@ import Foundation
 /// the connection.
 ///
 /// ```swift
-/// let buffer = ResponseBodyBuffer(capacity: bufferSize) { connection.close() }
+/// /// A connection as a transport sees it.
+/// final class Connection: Sendable {
+///     func close() {}
+///     func pauseReading() {}
+///     func resumeReading() {}
+/// }
+/// let connection = Connection()
+/// let piece = Data("data: 1\n\n".utf8)
+///
+/// let buffer = ResponseBodyBuffer(capacity: 65_536) { connection.close() }
 /// // in the transport, for each piece of the body:
 /// switch buffer.append(piece) {
 /// case .more: break
@@ -132,7 +141,12 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
     /// for a transport written with async/await.
     ///
     /// ```swift
-    /// for try await piece in connection.body {
+    /// let buffer = ResponseBodyBuffer(capacity: 65_536)
+    /// let body = AsyncStream<Data> { pieces in
+    ///     pieces.yield(Data("data: 1\n\n".utf8))
+    ///     pieces.finish()
+    /// }
+    /// for await piece in body {
     ///     try await buffer.write(piece)
     /// }
     /// buffer.finish()

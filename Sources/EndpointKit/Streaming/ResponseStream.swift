@@ -6,6 +6,7 @@ import Foundation
 /// ``EndpointError``s, as for every call. Leaving the loop early (`break`, a thrown error) or
 /// cancelling the task closes the connection.
 ///
+/// <!-- snippet needs: client, ChatCompletion, request -->
 /// ```swift
 /// for try await event in client.stream(ChatCompletion(request: request)) {
 ///     print(event.data.choices[0].delta.content ?? "", terminator: "")

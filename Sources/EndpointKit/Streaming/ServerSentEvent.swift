@@ -2,8 +2,9 @@
 /// parser (§9.2.6) dispatches it, with its `data` as text (`ServerSentEvent<String>`) or decoded
 /// from JSON into the type the endpoint declares.
 ///
+/// <!-- snippet needs: client, ChatCompletion, request -->
 /// ```swift
-/// for try await event in client.stream(ChatCompletion(messages: messages)) {
+/// for try await event in client.stream(ChatCompletion(request: request)) {
 ///     print(event.data.choices.first?.delta.content ?? "", terminator: "")
 /// }
 /// ```

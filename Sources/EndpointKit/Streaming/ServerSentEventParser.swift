@@ -15,9 +15,10 @@ import Foundation
 ///   stream is discarded.
 ///
 /// ```swift
+/// let chunks = [Data("id: 1\ndata: hel".utf8), Data("lo\n\n".utf8)]
 /// var parser = ServerSentEventParser()
 /// for chunk in chunks {
-///     parser.parse(chunk) { event in print(event.type, event.data) }
+///     for event in parser.parse(chunk) { print(event.type, event.data) }
 /// }
 /// ```
 ///

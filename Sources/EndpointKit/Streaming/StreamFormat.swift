@@ -3,12 +3,13 @@ import Foundation
 /// How a ``StreamingEndpoint``'s body becomes its elements: Server-Sent Events (their `data` as
 /// text, or decoded from JSON), JSON lines, text lines, or the bytes as they arrive.
 ///
+/// <!-- snippet needs: Chunk, Price -->
 /// ```swift
-/// static var streamFormat: StreamFormat<ServerSentEvent<ChatChunk>> { .serverSentEvents(terminator: "[DONE]") }
-/// static var streamFormat: StreamFormat<ServerSentEvent<String>> { .serverSentEvents() }
-/// static var streamFormat: StreamFormat<PodEvent> { .jsonLines }
-/// static var streamFormat: StreamFormat<String> { .lines }
-/// static var streamFormat: StreamFormat<Data> { .bytes }
+/// let chat: StreamFormat<ServerSentEvent<Chunk>> = .serverSentEvents(terminator: "[DONE]")
+/// let events: StreamFormat<ServerSentEvent<String>> = .serverSentEvents()
+/// let prices: StreamFormat<Price> = .jsonLines
+/// let lines: StreamFormat<String> = .lines
+/// let bytes: StreamFormat<Data> = .bytes
 /// ```
 public struct StreamFormat<Element: Sendable>: Sendable {
     /// A piece of the body, as the framing cuts it.

@@ -5,9 +5,10 @@
 /// headers, body, options) is declared as for any endpoint, and the call goes through the same
 /// authenticator, middleware and validation:
 ///
+/// <!-- snippet needs: Chunk, ChatRequest, client, request -->
 /// ```swift
 /// struct ChatCompletion: POST, StreamingEndpoint {
-///     typealias Element = ServerSentEvent<ChatChunk>
+///     typealias Element = ServerSentEvent<Chunk>
 ///     static var streamFormat: StreamFormat<Element> { .serverSentEvents(terminator: "[DONE]") }
 ///     let path = "/v1/chat/completions"
 ///     let request: ChatRequest

@@ -7,8 +7,11 @@ import Foundation
 /// this error as the failure's `underlying` error (``TransportFailure/tlsFailure``). It is never
 /// retried: the next attempt would meet the same certificate.
 ///
+/// <!-- snippet needs: client, UserRepositories -->
 /// ```swift
-/// } catch let error as EndpointError {
+/// do {
+///     print(try await client.get(UserRepositories()).count)
+/// } catch {
 ///     if let tls = error.tlsFailure, tls.reason == .expiredCertificate {
 ///         print(tls)  // the TLS handshake with 127.0.0.1:8443 failed: its certificate has expired
 ///     }

@@ -7,7 +7,11 @@ import Foundation
 /// The default trusts the system's roots, presents no certificate and accepts TLS 1.2 and 1.3,
 /// as a browser does. Give a policy to a transport that enforces it:
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
+/// import AsyncHTTPClient
+/// import EndpointKitAsyncHTTPClient
+///
 /// let privateCA = try TLSCertificate(pemFile: URL(fileURLWithPath: "/etc/ssl/private-ca.pem"))
 /// let identity = try TLSClientIdentity(
 ///     certificatePEMFile: URL(fileURLWithPath: "/run/secrets/client.pem"),

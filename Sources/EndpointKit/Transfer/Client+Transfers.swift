@@ -10,6 +10,7 @@ extension Client {
     /// validation (an error response's body is read into the error, not written to the file),
     /// retries and timeouts. Downloads are not cached.
     ///
+    /// <!-- snippet needs: client, destination -->
     /// ```swift
     /// struct ReleaseAsset: GET {
     ///     typealias ResponseType = Data
@@ -46,6 +47,7 @@ extension Client {
     /// Sends `endpoint` like ``send(_:)``, reporting the progress of its request body as it
     /// goes out; for large files, send a ``RequestBody/multipart(_:boundary:)`` body.
     ///
+    /// <!-- snippet needs: client, UploadAttachment, movieURL -->
     /// ```swift
     /// let response = try await client.upload(UploadAttachment(file: movieURL)) { progress in
     ///     print(progress)    // "52428800 of 209715200 bytes (25 %)"
@@ -72,6 +74,7 @@ extension Client {
 
     /// Starts ``download(_:to:progress:)`` in a task whose progress is an `AsyncSequence`.
     ///
+    /// <!-- snippet needs: client, ReleaseAsset, destination, bar -->
     /// ```swift
     /// let download = client.downloadTask(ReleaseAsset(id: 42), to: destination)
     /// for await progress in download.progress {

@@ -1,5 +1,6 @@
 /// How far an upload or a download has got: bytes done, and bytes expected when known.
 ///
+/// <!-- snippet needs: client, ReleaseAsset, destination -->
 /// ```swift
 /// let file = try await client.download(ReleaseAsset(id: 42), to: destination) { progress in
 ///     print("\(progress.completedBytes) of \(progress.expectedBytes.map(String.init) ?? "?") bytes")

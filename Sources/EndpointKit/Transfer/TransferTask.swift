@@ -3,6 +3,7 @@
 /// ``progress`` yields growing figures and finishes when the transfer ends, however it ends;
 /// ``value`` waits for the result. Cancelling the task cancels the transfer.
 ///
+/// <!-- snippet needs: client, ReleaseAsset, destination -->
 /// ```swift
 /// let download = client.downloadTask(ReleaseAsset(id: 42), to: destination)
 /// for await progress in download.progress {

@@ -7,6 +7,7 @@ import Foundation
 /// `AsyncHTTPClient` trait) the faster one for Linux servers, and `EndpointKitTesting`'s
 /// `StubTransport` the one for tests. A transport of your own needs one method:
 ///
+/// <!-- snippet needs: url -->
 /// ```swift
 /// struct CannedTransport: Transport {
 ///     let body: Data

@@ -18,11 +18,14 @@ extension URLRequest {
     /// a request with a body stream is not followed.
     ///
     /// ```swift
-    /// var request = original
-    /// var response = try await sendOnce(request)
-    /// while let next = request.redirected(by: response) {
-    ///     request = next
-    ///     response = try await sendOnce(request)
+    /// func send(_ original: URLRequest, with sendOnce: (URLRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+    ///     var request = original
+    ///     var response = try await sendOnce(request)
+    ///     while let next = request.redirected(by: response) {
+    ///         request = next
+    ///         response = try await sendOnce(request)
+    ///     }
+    ///     return response
     /// }
     /// ```
     ///

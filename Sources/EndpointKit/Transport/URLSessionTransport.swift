@@ -131,6 +131,7 @@ public final class URLSessionTransport: TransferringTransport {
     /// (2 KB bodies, 32 in flight, six interleaved runs). For an API that keeps a session in a
     /// cookie, give the transport a cookie storage of its own:
     ///
+    /// <!-- snippet needs: url -->
     /// ```swift
     /// let configuration = URLSessionTransport.makeDefaultConfiguration()
     /// configuration.httpCookieStorage = URLSessionConfiguration.ephemeral.httpCookieStorage

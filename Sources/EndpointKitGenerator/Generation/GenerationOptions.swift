@@ -3,6 +3,7 @@
     /// `endpointkit-generate` and the keys of its configuration file that shape the code.
     ///
     /// ```swift
+    /// let text = try String(contentsOfFile: "openapi.yaml", encoding: .utf8)
     /// var options = GenerationOptions(filter: OperationFilter(tags: ["repos"]), accessModifier: .internal)
     /// options.moduleName = "GitHubAPI"
     /// let code = try EndpointGenerator.generate(text: text, sourceName: "openapi.yaml", options: options)

@@ -14,7 +14,7 @@
     /// takes 1.
     ///
     /// ```swift
-    /// let findings = try DescriptionValidator.validate(text: try String(contentsOfFile: path, encoding: .utf8))
+    /// let findings = try DescriptionValidator.validate(text: try String(contentsOfFile: "openapi.yaml", encoding: .utf8))
     /// for finding in findings { print(finding.severity, finding) }
     /// ```
     public enum DescriptionValidator {

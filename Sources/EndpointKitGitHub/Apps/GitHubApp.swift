@@ -6,6 +6,7 @@
     /// and the installation tokens it asks for with them.
     ///
     /// ```swift
+    /// let keyPath = "/run/secrets/github-app.pem"
     /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: String(contentsOfFile: keyPath, encoding: .utf8))
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: app.installation(42)) {
     ///     $0.api = .gitHub
@@ -61,7 +62,10 @@
         ///
         /// ``authenticator`` makes and reuses them by itself; this is for sending one elsewhere.
         ///
+        /// <!-- snippet needs: pem -->
         /// ```swift
+        /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
+        /// var request = URLRequest(url: URL(string: "https://api.github.com/app")!)
         /// let jwt = try app.makeJWT()
         /// request.setValue("Bearer \(jwt.value)", forHTTPHeaderField: "Authorization")
         /// ```
@@ -74,7 +78,9 @@
 
         /// Asks GitHub for a new installation access token, now, without caching it.
         ///
+        /// <!-- snippet needs: pem -->
         /// ```swift
+        /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
         /// let token = try await app.installationToken(for: 42, repositories: ["hello-world"])
         /// ```
         ///
@@ -104,7 +110,9 @@
         /// Authenticates as one installation, with an installation token kept until `renewalLeadTime`
         /// seconds before it expires. The same arguments give authenticators that share one token.
         ///
+        /// <!-- snippet needs: pem -->
         /// ```swift
+        /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
         /// let authenticator = app.installation(42, repositories: ["hello-world"], permissions: ["issues": "write"])
         /// ```
         ///
@@ -128,7 +136,11 @@
                 let tokens = RefreshingTokenAuthenticator(
                     scheme: .bearer, token: nil, renewalLeadTime: renewalLeadTime, clock: signer.clock
                 ) { [client] () async throws -> AccessToken in
-                    try await client.post(CreateInstallationAccessToken(request: request)).accessToken
+                    do throws(EndpointError) {
+                        return try await client.post(CreateInstallationAccessToken(request: request)).accessToken
+                    } catch {
+                        throw error.asInstallationTokenFailure
+                    }
                 }
                 installations[key] = tokens
                 return tokens

@@ -9,12 +9,21 @@
     /// (a minute by default); after a `401` it is made anew once. Get one from the app, whose
     /// every copy shares one JWT:
     ///
+    /// <!-- snippet needs: pem -->
     /// ```swift
+    /// struct App: Decodable, JSONObject {
+    ///     let slug: String
+    /// }
+    /// struct AuthenticatedApp: GET {
+    ///     typealias ResponseType = App
+    ///     let path = "/app"
+    /// }
+    ///
     /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: app.authenticator) {
     ///     $0.api = .gitHub
     /// }
-    /// let details = try await client.get(GetValue<JSONValue>(path: "/app"))   // GET /app as the app
+    /// let details = try await client.get(AuthenticatedApp())   // GET /app as the app
     /// ```
     public struct GitHubAppAuthenticator: Authenticator, CustomStringConvertible, CustomReflectable {
         private let tokens: RefreshingTokenAuthenticator

@@ -10,7 +10,7 @@
     ///     _ = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: "not a key")
     /// } catch {
     ///     print(error)   // The GitHub App's private key is not PEM: expected "-----BEGIN … PRIVATE KEY-----"
-    ///     #expect(error.code == .privateKeyNotPEM)
+    ///     print(error.code == .privateKeyNotPEM)   // true
     /// }
     /// ```
     ///

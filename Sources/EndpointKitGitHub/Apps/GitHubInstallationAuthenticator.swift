@@ -10,6 +10,7 @@
     /// a token at once wait for one `POST`. Get one from the app, which keeps one token per
     /// installation and narrowing for all its authenticators:
     ///
+    /// <!-- snippet needs: pem -->
     /// ```swift
     /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
     /// let client = Client(baseURL: URL(string: "https://api.github.com")!,
@@ -18,9 +19,11 @@
     /// }
     /// ```
     ///
-    /// When the token cannot be had, the call fails with the token request's ``EndpointError``,
-    /// whose response is the token endpoint's: a `404` for an unknown installation, a `401` when
-    /// GitHub refuses the app's JWT, each with GitHub's ``GitHubAPIError`` as its error body.
+    /// When the token cannot be had, the call fails, as with any authenticator, with
+    /// ``EndpointError/authenticationFailed(underlying:call:)``; its underlying error is the token
+    /// request's ``EndpointError``, whose response is the token endpoint's: a `404` for an unknown
+    /// installation, a `401` when GitHub refuses the app's JWT, each with GitHub's
+    /// ``GitHubAPIError`` as its error body.
     public struct GitHubInstallationAuthenticator: Authenticator, CustomStringConvertible, CustomReflectable {
         private let tokens: RefreshingTokenAuthenticator
         /// The installation's ID.
@@ -35,8 +38,8 @@
         /// none or it expires within the lead time.
         ///
         /// - Parameter request: The request about to be sent.
-        /// - Throws: The token request's ``EndpointError``, or ``GitHubAppError`` when the app's JWT
-        ///   cannot be signed.
+        /// - Throws: ``EndpointError/authenticationFailed(underlying:call:)`` carrying the token
+        ///   request's ``EndpointError``, or ``GitHubAppError`` when the app's JWT cannot be signed.
         public func authenticate(_ request: inout URLRequest) async throws {
             try await tokens.authenticate(&request)
         }

@@ -7,7 +7,9 @@
     ///
     /// Its description and `dump` never show the token:
     ///
+    /// <!-- snippet needs: pem -->
     /// ```swift
+    /// let app = try GitHubApp(issuer: "Iv23liExample", privateKeyPEM: pem)
     /// let token = try await app.installationToken(for: 42, permissions: ["issues": "write"])
     /// print(token)   // InstallationToken(AccessToken(<redacted>, expires 2026-…Z), permissions: ["issues": "write"])
     /// ```

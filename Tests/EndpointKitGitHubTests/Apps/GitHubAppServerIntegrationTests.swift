@@ -188,15 +188,40 @@
             }
         }
 
-        @Test("An unknown installation fails the call with the token request's typed 404")
+        /// The token request's failure inside the call's `authenticationFailed`, or `nil`.
+        private static func tokenRequestFailure(in error: any Error) -> StatusFailure? {
+            guard case .authenticationFailed(let tokenRequest as EndpointError, _) = error as? EndpointError,
+                case .unacceptableStatus(let failure) = tokenRequest
+            else { return nil }
+            return failure
+        }
+
+        @Test("An unknown installation fails the call with authenticationFailed carrying the token request's typed 404")
         func unknownInstallation() async throws {
             let app = try GitHubAppServer.app()
             let client = try GitHubAppServer.client(app.installation(5))
             await #expect {
                 _ = try await client.get(InstallationRepositories())
             } throws: { error in
-                guard case .unacceptableStatus(let failure) = error as? EndpointError else { return false }
+                guard let failure = Self.tokenRequestFailure(in: error) else { return false }
                 return failure.statusCode == 404 && failure.response.url?.path == "/app/installations/5/access_tokens"
+                    && failure.errorBody(as: GitHubAPIError.self)?.message == "Not Found"
+            }
+        }
+
+        @Test(
+            "A token request whose JWT the server refuses fails the call with authenticationFailed carrying its typed 401"
+        )
+        func refusedTokenRequest() async throws {
+            let app = try GitHubAppServer.app(issuer: "99999")
+            let client = try GitHubAppServer.client(app.installation(1070))
+            await #expect {
+                _ = try await client.get(InstallationRepositories())
+            } throws: { error in
+                guard let failure = Self.tokenRequestFailure(in: error) else { return false }
+                let message = failure.errorBody(as: GitHubAPIError.self)?.message ?? ""
+                return failure.statusCode == 401 && message.hasPrefix(Refusal.wrongIssuer.message)
+                    && failure.response.url?.path == "/app/installations/1070/access_tokens"
             }
         }
     }

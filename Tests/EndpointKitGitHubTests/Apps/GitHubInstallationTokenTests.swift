@@ -132,7 +132,7 @@
         }
 
         @Test(
-            "An unknown installation fails the call, before it is sent, with the token request's 404 and GitHub's message"
+            "An unknown installation fails the call, before it is sent, with authenticationFailed carrying the token request's 404 and GitHub's message"
         )
         func unknownInstallationIsTypedError() async throws {
             let (_, _, transport, app) = try AppFixture.make()
@@ -142,10 +142,13 @@
                 _ = try await client.get(InstallationRepositories())
                 Issue.record("the call succeeded")
             } catch {
-                guard case .unacceptableStatus(let failure) = error else {
+                guard case .authenticationFailed(let tokenRequest as EndpointError, let call) = error,
+                    case .unacceptableStatus(let failure) = tokenRequest
+                else {
                     Issue.record("unexpected error: \(error)")
                     return
                 }
+                #expect(call?.url?.path == "/installation/repositories", "the failed call is the one made")
                 #expect(failure.statusCode == 404)
                 #expect(failure.method == .post)
                 #expect(failure.errorBody(as: GitHubAPIError.self)?.message == "Not Found")

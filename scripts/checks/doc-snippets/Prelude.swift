@@ -78,6 +78,9 @@ let refreshToken = ProcessInfo.processInfo.environment["REFRESH_TOKEN"] ?? ""
 /// Where an app keeps its secrets.
 struct Keychain {
     func sessionToken() async throws -> String { "" }
+    static func read(_ key: String) throws -> Data? { nil }
+    static func write(_ key: String, _ data: Data) throws {}
+    static func delete(_ key: String) throws {}
 }
 
 // needs: Keychain
@@ -86,6 +89,7 @@ let keychain = Keychain()
 /// An app's logger.
 struct Logger {
     func debug(_ message: String) { print(message) }
+    func error(_ message: String) { print(message) }
 }
 
 // needs: Logger
@@ -105,6 +109,7 @@ let authClient = Client(baseURL: URL(string: "https://auth.example.com")!)
 
 struct Session: Decodable, JSONObject {
     let accessToken: String
+    let expiresIn: TimeInterval
 }
 
 // needs: Session
@@ -183,3 +188,61 @@ func openInBrowser(_ url: URL) {}
 /// Waits for the browser to come back to `http://127.0.0.1:PORT/callback`, and returns the URL it
 /// asked for: a command-line tool's one-request loopback listener (RFC 8252 §7.3).
 func waitForLoopbackCallback(port: Int) async throws -> URL { URL(string: "http://127.0.0.1:\(port)/callback")! }
+
+/// The API a program calls, in the doc comments' examples.
+let apiURL = URL(string: "https://api.example.com")!
+
+/// Where a command-line tool keeps its configuration.
+let configDirectory = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config/tool")
+
+/// An authorization server's endpoints.
+let endpoints = OAuthEndpoints(token: "/oauth/token", deviceAuthorization: "/oauth/device")
+
+// needs: authClient, clientID, endpoints
+/// The client of an authorization server, for a public client (a command-line tool, an app).
+let oauth = OAuthClient(clientID: clientID, endpoints: endpoints, client: authClient)
+
+/// Asks the authorization server for a token, as a `RefreshingTokenAuthenticator`'s closure does.
+func fetchToken() async throws -> AccessToken { AccessToken("", expiresIn: 3600, from: Date()) }
+
+/// Shows the app's sign-in screen.
+func showSignIn(reason: String?) {}
+
+/// A GitHub App's private key, as a server reads it.
+let pem = (try? String(contentsOfFile: "/run/secrets/github-app.pem", encoding: .utf8)) ?? ""
+
+// needs: Repository
+struct Repo: GET {
+    typealias ResponseType = Repository
+    let owner: String, name: String
+    var path: String { "/repos/\(segment: owner)/\(segment: name)" }
+}
+
+// needs: Chunk, ChatRequest
+/// The streamed chat completion of Streaming.
+struct ChatCompletion: POST, StreamingEndpoint {
+    typealias Element = ServerSentEvent<Chunk>
+    static var streamFormat: StreamFormat<Element> { .serverSentEvents(terminator: "[DONE]") }
+    let path = "/v1/chat/completions"
+    let request: ChatRequest
+    var body: RequestBody { .json(request) }
+}
+
+// needs: Attachment
+/// The upload of Uploads and Downloads.
+struct UploadAttachment: POST {
+    typealias ResponseType = Attachment
+    let file: URL
+    let path = "/attachments"
+    var body: RequestBody { .multipart([.field("kind", "log"), .file(file, name: "attachment")]) }
+}
+
+/// The download of Uploads and Downloads.
+struct ReleaseAsset: GET {
+    typealias ResponseType = Data
+    let id: Int
+    var path: String { "/repos/octocat/hello-world/releases/assets/\(segment: id)" }
+}
+
+/// A file to upload.
+let movieURL = URL(fileURLWithPath: "/tmp/holiday.mov")
