@@ -40,6 +40,7 @@ public struct ProxySettings: Sendable, Hashable {
     /// of failing; `false` by default. Set it only where going around the proxy the user named
     /// is acceptable: ``proxy(for:)`` then gives `nil` for such a URL, as 0.3.0 did.
     ///
+    /// <!-- snippet needs: apiURL -->
     /// ```swift
     /// var settings = ProxySettings.fromEnvironment()
     /// settings.bypassesUnusableProxies = true  // a socks4:// proxy, say, is ignored: calls go direct
