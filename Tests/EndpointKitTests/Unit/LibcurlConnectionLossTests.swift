@@ -14,6 +14,15 @@ struct LibcurlConnectionLossTests {
         URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message])
     }
 
+    /// Expects libcurl's `message`, before any response, to be a lost connection that keeps it.
+    private func expectLostConnection(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let lost = try #require(
+            LibcurlConnectionLoss.networkConnectionLost(from: error(message), responseArrived: false),
+            sourceLocation: sourceLocation)
+        #expect(lost.code == .networkConnectionLost, sourceLocation: sourceLocation)
+        #expect(lost.userInfo[NSLocalizedDescriptionKey] as? String == message, sourceLocation: sourceLocation)
+    }
+
     @Test(
         "An HTTP/2 stream or connection ended under the request is a lost connection, before any response too",
         arguments: [
@@ -22,10 +31,7 @@ struct LibcurlConnectionLossTests {
             "Error in the HTTP2 framing layer",
         ])
     func lostHTTP2Streams(message: String) throws {
-        let lost = try #require(
-            LibcurlConnectionLoss.networkConnectionLost(from: error(message), responseArrived: false))
-        #expect(lost.code == .networkConnectionLost)
-        #expect(lost.userInfo[NSLocalizedDescriptionKey] as? String == message)
+        try expectLostConnection(message)
     }
 
     @Test(
@@ -41,10 +47,7 @@ struct LibcurlConnectionLossTests {
             "Connection died, tried 5 times before giving up",
         ])
     func failedSockets(message: String) throws {
-        let lost = try #require(
-            LibcurlConnectionLoss.networkConnectionLost(from: error(message), responseArrived: false))
-        #expect(lost.code == .networkConnectionLost)
-        #expect(lost.userInfo[NSLocalizedDescriptionKey] as? String == message)
+        try expectLostConnection(message)
     }
 
     @Test("A body cut short after the response's head is a lost connection; the same failure before it is not")
