@@ -48,6 +48,10 @@ extension Client {
         /// Watch every call, for logs, metrics and traces: each one's observation runs inside the
         /// one before it. None by default; without observers a call skips every observation step.
         public var observers: [any CallObserver] = []
+        /// The time every call runs by: its total deadline, the delays between attempts and
+        /// `Retry-After` dates, a stream's deadline and reconnection waits. ``ClientClock/system``
+        /// by default; tests give EndpointKitTesting's `ManualClock` so that nothing waits for real.
+        public var clock: ClientClock = .system
 
         /// The default configuration.
         public init() {}

@@ -1,28 +1,21 @@
 import Foundation
 
-/// Stage 5 of a call: the attempts at sending one built request until an acceptable response
-/// comes back, the retry policy gives up, or the call is cancelled.
+/// The attempts at sending one call until an acceptable response comes back, the retry policy
+/// gives up, or the call is cancelled: the only caller of the client's stages.
 ///
-/// Each attempt authenticates the request again (stage 4), looks it up in the cache, sends it
-/// through the middleware and the transport, and validates its status (stage 6). An unacceptable
-/// status first goes to the authenticator, which may renew its credential once per call (that
-/// resend does not count as an attempt); then the retry policy decides whether to wait and try
-/// again.
+/// Each attempt prepares the built request through the stages, first to last (authentication,
+/// then the cache's validators), sends it through the middleware and the transport, and has the
+/// stages judge the response, last to first (the cache confirms a `304`, the authenticator may
+/// renew its credential once per run and have the request sent again, which does not count as an
+/// attempt, and status validation turns an unacceptable status into an error). Then the retry
+/// policy decides whether to wait (on the client's clock) and try again.
 struct Attempts: Sendable {
-    let method: HTTPMethod
-    let authentication: RequestAuthentication
+    let call: Call
+    let stages: [any AttemptStage]
     /// The transport wrapped in the client's middleware.
     let transport: any Transport
-    /// Where conditional `GET`s are stored; `nil` for none (and for downloads).
-    let cache: (any ResponseCache)?
-    let validation: StatusValidation
-    let retryPolicy: RetryPolicy
-    /// Progress and file options for an upload or download; `nil` for a plain call.
-    let transfer: TransferOptions?
-    /// For a stream: the most bytes of the body held for its reader; `nil` for a plain call.
-    var streamBufferSize: Int? = nil
     /// What the client's observers watch the attempts with; `nil` without observers.
-    var observation: (any CallObservation)? = nil
+    let observation: (any CallObservation)?
 
     /// An acceptable response, and whether it is a stored one the server confirmed.
     struct Outcome: Sendable {
@@ -32,94 +25,76 @@ struct Attempts: Sendable {
         var body: ResponseBodyBuffer? = nil
     }
 
-    /// The most bytes of an unacceptable stream's body read for its error.
-    static let streamErrorBodyLimit = 1 << 20
-
-    func run(_ built: URLRequest) async throws(EndpointError) -> Outcome {
-        // DispatchTime: the monotonic clock, without `ProcessInfo`'s singleton (seen in a profile).
-        let start = DispatchTime.now().uptimeNanoseconds
+    func run() async throws(EndpointError) -> Outcome {
+        let clock = call.clock
+        let start = clock.uptime()
+        let method = call.method
         var attempt = 1
         var sends = 0
-        var hasRenewedCredential = false
-        while true {
-            var request = built
-            try await authentication.authenticate(&request)
-            let revalidation = await ConditionalRequest(cache: cache, request: &request)
+        var state = AttemptState(observation: observation)
+        attempts: while true {
+            var request = call.request
+            for stage in stages {
+                if case .answer(let outcome) = try await stage.prepare(&request, for: call, state: &state) {
+                    return outcome
+                }
+            }
             let failure: EndpointError
             let resendCount = sends
             sends += 1
             do {
-                let (response, body) = try await transmit(request, attempt: attempt, resendCount: resendCount)
-                if let confirmed = revalidation?.confirmed(by: response) {
-                    observation?.didRevalidate(confirmed)
-                    return Outcome(response: confirmed, isFromCache: true)
+                let sent = try await transmit(request, attempt: attempt, resendCount: resendCount)
+                judging: for stage in stages.reversed() {
+                    switch try await stage.judge(sent, to: request, for: call, state: &state) {
+                    case .pass: continue judging
+                    case .answer(let outcome):
+                        sent.body?.cancel()
+                        return outcome
+                    case .resend: continue attempts
+                    }
                 }
-                if validation.accepts(response) {
-                    await revalidation?.store(response)
-                    return Outcome(response: response, isFromCache: false, body: body)
-                }
-                // A streamed body is used up: the call cannot be sent again, so it is not renewed.
-                if !hasRenewedCredential, request.httpBodyStream == nil,
-                    try await authentication.renewCredential(after: response, sentWith: request)
-                {
-                    hasRenewedCredential = true
-                    observation?.didRenewCredential(after: response)
-                    continue
-                }
-                failure = validation.failure(for: response, method: method)
+                return Outcome(response: sent.response, isFromCache: false, body: sent.body)
             } catch {
                 failure = error
             }
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let elapsed = clock.uptime() - start
+            // A streamed body is used up: the call cannot be sent again.
             guard request.httpBodyStream == nil,
-                let delay = retryPolicy.delay(after: failure, attempt: attempt, method: method, elapsed: elapsed)
+                let delay = call.policy.retryPolicy.delay(
+                    after: failure, attempt: attempt, method: method, elapsed: elapsed, now: clock.now())
             else {
                 throw failure
             }
             observation?.willRetry(after: failure, delay: delay, attempt: attempt)
-            try await Self.sleep(seconds: delay)
+            try await clock.pause(seconds: delay)
             attempt += 1
         }
     }
 
     /// Sends one attempt, within its observation when the call has one.
-    private func transmit(
-        _ request: URLRequest, attempt: Int, resendCount: Int
-    ) async throws(EndpointError) -> (HTTPResponse, ResponseBodyBuffer?) {
+    private func transmit(_ request: URLRequest, attempt: Int, resendCount: Int) async throws(EndpointError) -> Sent {
         guard let observation else { return try await transmit(request) }
         var body: ResponseBodyBuffer?
         let observed = ObservedAttempt(number: attempt, resendCount: resendCount, request: request)
         let response = try await observation.attempt(observed) { (request) async throws(EndpointError) in
             let sent = try await transmit(request)
-            body = sent.1
-            return sent.0
+            body = sent.body
+            return sent.response
         }
-        return (response, body)
+        return Sent(response: response, body: body)
     }
 
-    /// Sends one attempt through the middleware and the transport; any error but cancellation
-    /// becomes ``EndpointError/transportFailed(_:)``. A stream's body comes back still arriving
-    /// when its status is acceptable; otherwise it is read (up to 1 MiB), for its error.
-    private func transmit(_ request: URLRequest) async throws(EndpointError) -> (HTTPResponse, ResponseBodyBuffer?) {
+    /// Sends one attempt through the middleware and the transport, as the call's delivery says;
+    /// any error but cancellation becomes ``EndpointError/transportFailed(_:)``.
+    private func transmit(_ request: URLRequest) async throws(EndpointError) -> Sent {
         guard !Task.isCancelled else { throw .cancelled }
         do {
-            if let streamBufferSize {
-                let streamed = try await transport.stream(request, bufferSize: streamBufferSize)
-                guard !Task.isCancelled else {
-                    streamed.body.cancel()
-                    throw EndpointError.cancelled
-                }
-                if validation.accepts(streamed.head) { return (streamed.head, streamed.body) }
-                return (try await streamed.collected(upTo: Self.streamErrorBodyLimit), nil)
+            let sent = try await call.delivery.send(request, through: transport, validation: call.policy.validation)
+            guard !Task.isCancelled else {
+                sent.body?.cancel()
+                throw EndpointError.cancelled
             }
-            let response =
-                if let transfer {
-                    try await transport.send(request, transferring: transfer)
-                } else {
-                    try await transport.send(request)
-                }
-            guard !Task.isCancelled else { throw EndpointError.cancelled }
-            return (response, nil)
+            return sent
         } catch let error as EndpointError {
             throw error
         } catch is CancellationError {
@@ -127,17 +102,7 @@ struct Attempts: Sendable {
         } catch let error as URLError where error.code == .cancelled {
             throw .cancelled
         } catch {
-            throw .transportFailed(TransportFailure(method: method, url: request.url, underlying: error))
-        }
-    }
-
-    /// Waits between attempts; cancelling the task ends the wait at once with `.cancelled`.
-    static func sleep(seconds: TimeInterval) async throws(EndpointError) {
-        guard seconds > 0 else { return }
-        do {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-        } catch {
-            throw .cancelled
+            throw .transportFailed(TransportFailure(method: call.method, url: request.url, underlying: error))
         }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Stage 1 of a call: the options it runs with, resolved once — the endpoint's
-/// ``CallOptions`` on top of the client's ``Client/Configuration``.
+/// The options a call runs with, resolved once — the endpoint's ``CallOptions`` on top of the
+/// client's ``Client/Configuration``.
 ///
-/// A class, handed from stage to stage by reference: a struct of existentials was copied, each
+/// A class, handed from step to step by reference: a struct of existentials was copied, each
 /// of its references retained and released, at every step of every call. An endpoint that
 /// changes nothing gets the client's own policy, resolved once when the client was made
 /// (``Client/policy(for:)``).

@@ -1,11 +1,13 @@
-/// Runs stage 5 of a call (its attempts) within the call's total deadline.
+/// Runs a call's attempts within its total deadline, on the client's clock.
 ///
 /// URLSession on Linux ignores `timeoutIntervalForResource`, so the deadline is a race between
-/// the call and a timer in a task group: whichever finishes first wins and the other is
-/// cancelled. Cancelling the calling task cancels both, and the call ends with `.cancelled`.
+/// the call and a sleep on the clock in a task group: whichever finishes first wins and the
+/// other is cancelled. Cancelling the calling task cancels both, and the call ends with
+/// `.cancelled`.
 enum Deadline {
     static func run<Value: Sendable>(
-        within seconds: Double, _ operation: @escaping @Sendable () async throws(EndpointError) -> Value
+        within seconds: Double, clock: ClientClock,
+        _ operation: @escaping @Sendable () async throws(EndpointError) -> Value
     ) async throws(EndpointError) -> Value {
         let result = await withTaskGroup(of: Result<Value, EndpointError>?.self) { group in
             group.addTask {
@@ -17,7 +19,7 @@ enum Deadline {
             }
             group.addTask {
                 do {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                    try await clock.sleep(max(0, seconds))
                     return .failure(.timedOut(after: seconds))
                 } catch {
                     return nil  // cancelled: the call finished first, or the caller cancelled

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Stage 4 of a call: the client's ``Authenticator``, run on each attempt's request — but only
-/// for the base URL's origin, so credentials never go to another host, even for an endpoint that
-/// allows other origins — and asked once per call to renew its credential after an unacceptable
-/// response.
-struct RequestAuthentication: Sendable {
+/// The stage of the client's ``Authenticator``: run on each attempt's request — but only for the
+/// base URL's origin, so credentials never go to another host, even for an endpoint that allows
+/// other origins — and asked once per run of a call to renew its credential after an
+/// unacceptable response, which is then sent again.
+struct RequestAuthentication: AttemptStage {
     let authenticator: any Authenticator
     /// The base URL's origin, computed once.
     let origin: Origin?
@@ -50,6 +50,28 @@ struct RequestAuthentication: Sendable {
             try HeaderValidation.validate(name: name)
             try HeaderValidation.validate(value: value, named: name)
         }
+    }
+
+    func prepare(_ request: inout URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Preparation
+    {
+        try await authenticate(&request)
+        return .send
+    }
+
+    /// After an unacceptable response, asks the authenticator (once per run) to renew its
+    /// credential, and has the request sent again if it did. A streamed request body is used
+    /// up, so such a request is not renewed.
+    func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Verdict
+    {
+        guard !state.hasRenewedCredential, request.httpBodyStream == nil,
+            !call.policy.validation.accepts(sent.response),
+            try await renewCredential(after: sent.response, sentWith: request)
+        else { return .pass }
+        state.hasRenewedCredential = true
+        state.observation?.didRenewCredential(after: sent.response)
+        return .resend
     }
 
     /// Asks the authenticator to renew its credential after `response`; `true` to send again.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Stage 2 of a call: turns an endpoint into a `URLRequest`, a pure function of the endpoint and
-/// the client's settings, with no network and no credentials.
+/// The first step of every call, after its options: turns an endpoint into a `URLRequest`, a
+/// pure function of the endpoint and the client's settings, with no network and no credentials.
 struct RequestBuilder: Sendable {
     let base: EndpointURL.Base
     /// The API's headers with the client's on top.

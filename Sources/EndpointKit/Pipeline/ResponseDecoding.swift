@@ -1,6 +1,6 @@
 import Foundation
 
-/// Stage 7, the last of a call: decodes an accepted response into the response type, a pure
+/// The last step of a call: decodes an accepted response into the response type, a pure
 /// function of the bytes.
 enum ResponseDecoding {
     /// Decodes `response.body` as `type`, reporting any failure as

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Stage 6 of a call: whether a response's status is acceptable, and the error an unacceptable
-/// one becomes — ``EndpointError/rateLimited(_:)`` when the ``APIProfile`` reads a rate limit in
-/// it, else ``EndpointError/unacceptableStatus(_:)`` — with its body decoded as the error body
-/// type.
+/// Whether a response's status is acceptable, and the error an unacceptable one becomes —
+/// ``EndpointError/rateLimited(_:)`` when the ``APIProfile`` reads a rate limit in it, else
+/// ``EndpointError/unacceptableStatus(_:)`` — with its body decoded as the error body type.
 struct StatusValidation: Sendable {
     let acceptableStatusCodes: AcceptableStatusCodes
     let api: any APIProfile
@@ -16,7 +15,7 @@ struct StatusValidation: Sendable {
     }
 
     /// The error for an unacceptable `response` to a `method` request.
-    func failure(for response: HTTPResponse, method: HTTPMethod, now: Date = Date()) -> EndpointError {
+    func failure(for response: HTTPResponse, method: HTTPMethod, now: Date) -> EndpointError {
         let status = StatusFailure(method: method, response: response, errorBody: errorBody(of: response))
         if let signal = api.rateLimit(signaledBy: response, now: now) {
             return .rateLimited(RateLimitFailure(status: status, retryDate: signal.retryDate))
@@ -28,5 +27,19 @@ struct StatusValidation: Sendable {
     private func errorBody(of response: HTTPResponse) -> (any JSONObject)? {
         guard let errorBodyType, !response.body.isEmpty else { return nil }
         return try? errorBodyType.decode(from: response.body, using: decoder)
+    }
+}
+
+/// The outermost stage, so the last to judge: an unacceptable status that no other stage
+/// answered or resent becomes the call's error (which the retry policy may retry).
+struct StatusValidationStage: AttemptStage {
+    func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Verdict
+    {
+        let validation = call.policy.validation
+        guard validation.accepts(sent.response) else {
+            throw validation.failure(for: sent.response, method: call.method, now: call.clock.now())
+        }
+        return .pass
     }
 }

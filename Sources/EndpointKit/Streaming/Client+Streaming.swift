@@ -32,39 +32,23 @@ extension Client {
     /// - Returns: The elements; iterating it again sends the request again.
     public func stream<E: StreamingEndpoint>(_ endpoint: E) -> ResponseStream<E.Element> {
         let format = E.streamFormat
-        let policy = policy(for: endpoint.options)
         let connection: Result<StreamConnection, EndpointError>
         do {
-            var request = try requestBuilder.makeRequest(for: endpoint, policy: policy)
+            var call = try pipeline.prepare(
+                endpoint, policy: policy(for: endpoint.options), delivery: .stream(bufferSize: endpoint.bufferSize))
             if endpoint.headers["Accept"] == nil {
-                request.setValue(format.accept, forHTTPHeaderField: "Accept")
+                call.request.setValue(format.accept, forHTTPHeaderField: "Accept")
             }
             var reconnection: ReconnectionPolicy?
             if case .serverSentEvents = format.framing {
-                request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")  // as EventSource sends
+                call.request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")  // as EventSource sends
                 reconnection = endpoint.reconnection.reconnects(E.method) ? endpoint.reconnection : nil
             }
-            let attempts = Attempts(
-                method: E.method, authentication: authentication, transport: pipeline, cache: nil,
-                validation: policy.validation, retryPolicy: policy.retryPolicy, transfer: nil,
-                streamBufferSize: endpoint.bufferSize)
-            connection = .success(
-                StreamConnection(
-                    method: E.method, url: request.url, reconnection: reconnection,
-                    deadline: endpoint.options.timeouts?.total, decoder: policy.decoder,
-                    validation: policy.validation
-                ) { [request] lastEventID, observation async throws(EndpointError) in
-                    var request = request
-                    if let lastEventID { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
-                    var attempts = attempts
-                    attempts.observation = observation
-                    return try await attempts.run(request)
-                })
+            connection = .success(StreamConnection(call: call, pipeline: pipeline, reconnection: reconnection))
         } catch {
             connection = .failure(error)
         }
-        let observing = StreamObserving(
-            name: E.operationName, method: E.method, pathTemplate: E.pathTemplate, observers: configuration.observers)
+        let observing = StreamObserving(endpoint: E.self, pipeline: pipeline)
         return ResponseStream(format: format, connection: connection, observing: observing)
     }
 }

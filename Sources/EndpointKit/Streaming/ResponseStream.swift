@@ -101,32 +101,35 @@ public struct ResponseStream<Element: Sendable>: AsyncSequence, Sendable {
     }
 }
 
-/// What a ``ResponseStream`` needs from its client to open connections.
+/// A stream's call, ready to open a connection: the first, and each reconnection.
 struct StreamConnection: Sendable {
-    let method: HTTPMethod
-    let url: URL?
-    /// When the stream reconnects; `nil` for a format other than Server-Sent Events, or a method
-    /// the policy does not send again.
+    let call: Call
+    let pipeline: Pipeline
+    /// How the stream reconnects; `nil` when it does not.
     let reconnection: ReconnectionPolicy?
-    /// The endpoint's own total deadline, in seconds, for the whole stream.
-    let deadline: TimeInterval?
-    let decoder: any ResponseDecoder
-    let validation: StatusValidation
-    /// Sends the request through the client's pipeline, with `Last-Event-ID` when given and
-    /// within the stream's observation when it has one, and returns its acceptable response with
-    /// the body still arriving.
-    let open:
-        @Sendable (_ lastEventID: String?, _ observation: (any CallObservation)?) async throws(EndpointError) ->
-            Attempts.Outcome
+
+    var method: HTTPMethod { call.method }
+    var url: URL? { call.request.url }
+    /// The stream's own total deadline, over all its connections; `nil` for none.
+    var deadline: TimeInterval? { call.deadline }
+    var decoder: any ResponseDecoder { call.policy.decoder }
+    var validation: StatusValidation { call.policy.validation }
+    var clock: ClientClock { call.clock }
+
+    /// Opens a connection through the client's pipeline, within `seconds`: what is left of the
+    /// stream's deadline. A reconnection sends `lastEventID` as `Last-Event-ID`.
+    func open(
+        lastEventID: String?, observation: (any CallObservation)?, within seconds: TimeInterval?
+    ) async throws(EndpointError) -> Attempts.Outcome {
+        var call = call
+        if let lastEventID { call.request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
+        return try await pipeline.run(call, observation: observation, within: seconds)
+    }
 }
 
-/// The client's observers of a stream, with the endpoint's name and method: each iteration of the
-/// stream is one observed call, also when its request could not be built.
+/// Who observes a stream: the client's observers, through its pipeline, told the endpoint's
+/// name and path template.
 struct StreamObserving: Sendable {
-    /// The endpoint's ``Endpoint/operationName``.
-    let name: String
-    let method: HTTPMethod
-    /// The endpoint's ``Endpoint/pathTemplate``.
-    var pathTemplate: String? = nil
-    let observers: [any CallObserver]
+    let endpoint: any Endpoint.Type
+    let pipeline: Pipeline
 }

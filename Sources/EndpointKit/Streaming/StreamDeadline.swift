@@ -7,17 +7,20 @@ import Foundation
 final class StreamDeadline: @unchecked Sendable {
     // `@unchecked`: `passed` and `body` are only touched while holding `lock`.
     let seconds: TimeInterval
-    private let end: UInt64
+    private let clock: ClientClock
+    /// When it passes, on the clock's uptime.
+    private let end: TimeInterval
     private let lock = NSLock()
     private var passed = false
     private var body: ResponseBodyBuffer?
     private var timer: Task<Void, Never>?
 
-    init(seconds: TimeInterval) {
+    init(seconds: TimeInterval, clock: ClientClock) {
         self.seconds = seconds
-        end = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        self.clock = clock
+        end = clock.uptime() + max(0, seconds)
         timer = Task { [weak self, seconds] in
-            guard (try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))) != nil else { return }
+            guard (try? await clock.sleep(max(0, seconds))) != nil else { return }
             self?.expire()
         }
     }
@@ -27,8 +30,7 @@ final class StreamDeadline: @unchecked Sendable {
 
     /// The seconds left, at least 0.
     var remaining: TimeInterval {
-        let now = DispatchTime.now().uptimeNanoseconds
-        return now >= end ? 0 : Double(end - now) / 1e9
+        max(0, end - clock.uptime())
     }
 
     /// Cancels `body` when the deadline passes (at once if it has).

@@ -61,7 +61,9 @@ import Foundation
         } else {
             lineParser = JSONLinesParser()
         }
-        deadline = (try? connection.get())?.deadline.map(StreamDeadline.init(seconds:))
+        deadline = (try? connection.get()).flatMap { connection in
+            connection.deadline.map { StreamDeadline(seconds: $0, clock: connection.clock) }
+        }
     }
 
     deinit {
@@ -148,10 +150,8 @@ import Foundation
     /// Opens a connection: the first, or a reconnection after waiting as the policy says.
     private func open(isolation actor: isolated (any Actor)?) async throws(EndpointError) {
         if observation == nil, !hasReportedEnd {
-            let call = CallContext(method: observing.method, url: try? connection.get().url)
-            observation = ObservationChain.observe(
-                ObservedCall(name: observing.name, call: call, isStream: true, pathTemplate: observing.pathTemplate),
-                by: observing.observers)
+            observation = observing.pipeline.observation(
+                of: observing.endpoint, url: try? connection.get().url, isStream: true)
         }
         let connection = try connection.get()
         while true {
@@ -160,19 +160,12 @@ import Foundation
                 if let observation, let lastFailure {
                     observation.willReconnect(after: lastFailure, delay: delay, lastEventID: eventParser.lastEventID)
                 }
-                try await Attempts.sleep(seconds: delay)
+                try await connection.clock.pause(seconds: delay)
             }
             let outcome: Attempts.Outcome
             do {
-                let lastEventID = eventParser.lastEventID
-                let observation = observation
-                if let deadline {
-                    outcome = try await Deadline.run(within: deadline.remaining) { () async throws(EndpointError) in
-                        try await connection.open(lastEventID, observation)
-                    }
-                } else {
-                    outcome = try await connection.open(lastEventID, observation)
-                }
+                outcome = try await connection.open(
+                    lastEventID: eventParser.lastEventID, observation: observation, within: deadline?.remaining)
             } catch {
                 // The deadline that ran out is the stream's own, not what was left of it.
                 if case .timedOut = error, let seconds = connection.deadline { throw .timedOut(after: seconds) }
@@ -200,11 +193,11 @@ import Foundation
         }
         if case .serverSentEvents = framing, head.statusCode != 200 {
             body.cancel()
-            throw connection.validation.failure(for: head, method: connection.method)
+            throw connection.validation.failure(for: head, method: connection.method, now: connection.clock.now())
         }
         if let acceptsContentType, !acceptsContentType(head.headers["Content-Type"]) {
             let response = try? await StreamedResponse(head: head, body: body).collected(
-                upTo: Attempts.streamErrorBodyLimit)
+                upTo: Delivery.streamErrorBodyLimit)
             throw .invalidResponse(.unexpectedContentType(response ?? head, expected: expectedContentType))
         }
         self.body = body

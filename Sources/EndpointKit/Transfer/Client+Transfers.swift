@@ -36,7 +36,9 @@ extension Client {
         let partial = Self.partialFile(for: destination)
         defer { try? FileManager.default.removeItem(at: partial) }
         let options = TransferOptions(downloadProgress: reporter?.report, responseBodyFile: partial)
-        let (response, size) = try await exchange(endpoint, transfer: options) { (outcome, _) throws(EndpointError) in
+        let (response, size) = try await pipeline.perform(
+            endpoint, policy: policy(for: endpoint.options), delivery: .transfer(options)
+        ) { (outcome, _) throws(EndpointError) in
             (outcome.response, try Self.store(outcome.response, at: destination, from: partial, method: E.method))
         }
         reporter?.finish(totalBytes: size)
@@ -65,7 +67,9 @@ extension Client {
     ) async throws(EndpointError) -> Response<E.ResponseType> {
         let reporter = ProgressReporter(progress)
         let options = TransferOptions(uploadProgress: reporter.report)
-        let response = try await exchange(endpoint, transfer: options) { (outcome, policy) throws(EndpointError) in
+        let response = try await pipeline.perform(
+            endpoint, policy: policy(for: endpoint.options), delivery: .transfer(options)
+        ) { (outcome, policy) throws(EndpointError) in
             try ResponseDecoding.decode(outcome, of: E.self, using: policy.decoder)
         }
         reporter.finish(totalBytes: reporter.lastTotalBytes)

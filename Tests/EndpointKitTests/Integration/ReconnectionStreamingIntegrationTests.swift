@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -17,9 +18,12 @@ enum ResponseEnding: String, CaseIterable, CustomTestStringConvertible, Sendable
 @Suite("Event streams whose server ends the response, over each transport", .requiresStreamServer)
 struct ReconnectionStreamingIntegrationTests {
     private let server = StreamServer.url ?? URL(string: "http://127.0.0.1:9")!
+    /// The clients' clock: the reconnection waits are recorded, not waited for.
+    private let time = ManualClock()
 
     private func client(_ transport: TransportUnderTest) -> Client {
-        Client(baseURL: server) {
+        Client(baseURL: server) { [time] in
+            $0.clock = time.clock
             $0.transport = transport.make()
             $0.retryPolicy = .never  // a retry would hide a failure the test should see
         }
@@ -72,6 +76,7 @@ struct ReconnectionStreamingIntegrationTests {
         }
         #expect(received == 0)
         #expect(try await log(key).count == 3)  // the first connection and 2 reconnections
+        #expect(time.sleeps.count == 2)  // each reconnection waited first, on the client's clock
     }
 
     @Test(

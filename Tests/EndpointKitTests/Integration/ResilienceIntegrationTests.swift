@@ -1,4 +1,5 @@
 import EndpointKit
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -79,13 +80,14 @@ struct ResilienceIntegrationTests {
 
     @Test("A 503 from /status is retried with backoff and the last status is thrown")
     func retries503() async throws {
+        let time = ManualClock()
         let client = Client(baseURL: HTTPBin.url!) {
-            $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.05)
+            $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.05, jitter: 0)
+            $0.clock = time.clock
         }
-        let start = Date()
         let result = await HTTPBin.result { () async throws(EndpointError) in try await client.get(Status(code: 503)) }
         #expect(HTTPBin.unacceptableStatusCode(of: result) == 503)
-        #expect(Date().timeIntervalSince(start) >= 0.05)
+        #expect(time.sleeps == [0.05, 0.1])  // the backoff before each retry, on the client's clock
     }
 
     @Test("A body larger than the transport's maximum is an error, not a memory spike")

@@ -40,9 +40,11 @@ extension Client {
         headers: HTTPHeaders = [:],
         decoder: some ResponseDecoder = JSONResponseDecoder(),
         retryPolicy: RetryPolicy = .never,
-        timeouts: Timeouts = .default
+        timeouts: Timeouts = .default,
+        clock: ClientClock = .system
     ) -> Client {
         Client(baseURL: URL(string: baseURL)!, authenticator: authenticator) {
+            $0.clock = clock
             $0.headers = headers
             $0.decoder = decoder
             $0.retryPolicy = retryPolicy

@@ -32,6 +32,9 @@ struct LedgerAPI: APIProfile {
 
 @Suite("API profiles: one API's conventions plugged into the generic core")
 struct APIProfileTests {
+    /// The clients' clock: a rate limit's date is read from it.
+    private let time = ManualClock()
+
     struct Transfer: POST {
         typealias ResponseType = NoContent
         let path = "/transfers"
@@ -39,7 +42,8 @@ struct APIProfileTests {
     }
 
     private func client(_ transport: StubTransport, api: some APIProfile = LedgerAPI()) -> Client {
-        Client(baseURL: URL(string: "https://ledger.example")!) {
+        Client(baseURL: URL(string: "https://ledger.example")!) { [time] in
+            $0.clock = time.clock
             $0.api = api
             $0.retryPolicy = .never
             $0.transport = transport
@@ -84,11 +88,10 @@ struct APIProfileTests {
     @Test("Its rate-limit headers make a rate-limited error with the reset date, whatever the status")
     func readsItsRateLimitHeaders() async throws {
         let headers: HTTPHeaders = ["RateLimit-Remaining": "0", "RateLimit-Reset": "30"]
-        let before = Date()
         let error = await failure(of: StubTransport(status: 403, headers: headers, body: "{}"))
         guard case .rateLimited(let limited) = error else { throw TestFailure("\(String(describing: error))") }
         let retryDate = try #require(limited.retryDate)
-        #expect(retryDate >= before.addingTimeInterval(30) && retryDate <= Date().addingTimeInterval(30))
+        #expect(retryDate == time.now.addingTimeInterval(30))  // read on the client's clock
         #expect(limited.status.statusCode == 403)
     }
 
@@ -100,14 +103,10 @@ struct APIProfileTests {
             throw TestFailure("\(String(describing: forbidden))")
         }
         #expect(status.errorBody == nil)
-        let before = Date()
         let tooMany = await failure(of: StubTransport(status: 429, headers: headers, body: "{}"), api: .plainHTTP)
-        let after = Date()
         guard case .rateLimited(let limited) = tooMany else { throw TestFailure("\(String(describing: tooMany))") }
         let retryDate = try #require(limited.retryDate)
-        // 7 s after the answer arrived, whenever that was between the two readings (not a margin:
-        // a busy machine may take seconds over the call).
-        #expect(retryDate >= before.addingTimeInterval(7) && retryDate <= after.addingTimeInterval(7))
+        #expect(retryDate == time.now.addingTimeInterval(7))  // 7 s after the answer, on the client's clock
     }
 
     @Test("An endpoint's error body type wins over the API's")

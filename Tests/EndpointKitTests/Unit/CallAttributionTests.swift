@@ -21,13 +21,16 @@ struct CallAttributionTests {
     @Test("A call past its deadline names its method and URL, credentials redacted")
     func timedOut() async throws {
         let transport = StubTransport { request in
-            try await Task.sleep(nanoseconds: 10_000_000_000)
+            try await Task.sleep(nanoseconds: .max)  // answers only when cancelled
             return HTTPResponse(statusCode: 200, body: Data("{}".utf8), url: request.url)
         }
-        let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.2))
-        let error = try await callFailure { () async throws(EndpointError) in
-            try await client.get(GetValue<JSONValue>(query: secretQuery))
-        }
+        let time = ManualClock(waitsForAdvance: true)
+        let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.2), clock: time.clock)
+        let query = secretQuery
+        let call = Task { try await client.get(GetValue<JSONValue>(query: query)) }
+        await time.waitForSleeps(count: 1)  // the deadline's timer
+        time.advance(by: 0.2)
+        guard case .failure(let error as EndpointError) = await call.result else { throw TestFailure("no error") }
         guard case .timedOut(let seconds, let call?) = error else { throw TestFailure("\(error)") }
         #expect(seconds == 0.2)
         #expect(call.method == .get)

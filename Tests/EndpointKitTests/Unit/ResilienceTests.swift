@@ -5,22 +5,27 @@ import Testing
 
 @Suite("Retries, deadlines and cancellation through the client")
 struct ResilienceTests {
-    /// A fast policy for tests: 1 ms backoff.
+    /// A policy with a 1 ms backoff, doubled each time.
     let quickRetries = RetryPolicy(maximumAttempts: 3, initialDelay: 0.001, jitter: 0)
+    /// The clients' clock: no test waits for a backoff or a deadline.
+    let time = ManualClock()
 
     @Test("A GET that fails with 503 twice succeeds on the third attempt")
     func retriesUntilSuccess() async throws {
         let transport = StubTransport.answering([503, 503])
-        let repos = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
+        let repos = try await Client.stubbed(transport, retryPolicy: quickRetries, clock: time.clock).get(
+            UserRepositories())
         #expect(repos.isEmpty)
         #expect(await transport.sentRequests.count == 3)
+        #expect(time.sleeps == [0.001, 0.002])  // the backoff, waited on the client's clock
     }
 
     @Test("When every attempt fails, the last error is thrown after the maximum attempts")
     func givesUpAfterMaximumAttempts() async throws {
         let transport = StubTransport.answering([503, 502, 500, 500])
         do {
-            _ = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
+            _ = try await Client.stubbed(transport, retryPolicy: quickRetries, clock: time.clock).get(
+                UserRepositories())
             Issue.record("expected an error")
         } catch {
             guard case .unacceptableStatus(let response) = error else { throw TestFailure("\(error)") }
@@ -33,7 +38,8 @@ struct ResilienceTests {
     func doesNotRetryPOST() async throws {
         let transport = StubTransport.answering([503])
         await #expect(throws: EndpointError.self) {
-            try await Client.stubbed(transport, retryPolicy: quickRetries).post(PostBody(body: .json(["a": 1])))
+            try await Client.stubbed(transport, retryPolicy: quickRetries, clock: time.clock).post(
+                PostBody(body: .json(["a": 1])))
         }
         #expect(await transport.sentRequests.count == 1)
     }
@@ -50,7 +56,7 @@ struct ResilienceTests {
             }
         }
         let transport = StubTransport.answering([503])
-        _ = try await Client.stubbed(transport).post(IdempotentPost())
+        _ = try await Client.stubbed(transport, clock: time.clock).post(IdempotentPost())
         let bodies = await transport.sentRequests.map(\.bodyText)
         #expect(bodies == [#"{"key":"idempotency-1"}"#, #"{"key":"idempotency-1"}"#])
     }
@@ -63,8 +69,9 @@ struct ResilienceTests {
             request.setValue("attempt-\(counter.count)", forHTTPHeaderField: "X-Attempt")
         }
         let transport = StubTransport.answering([503, 429])
-        _ = try await Client.stubbed(transport, authenticator: authenticator, retryPolicy: quickRetries).get(
-            UserRepositories())
+        _ = try await Client.stubbed(
+            transport, authenticator: authenticator, retryPolicy: quickRetries, clock: time.clock
+        ).get(UserRepositories())
         let sent = await transport.sentRequests.map { $0.value(forHTTPHeaderField: "X-Attempt") }
         #expect(sent == ["attempt-1", "attempt-2", "attempt-3"])
     }
@@ -77,16 +84,15 @@ struct ResilienceTests {
             if counter.count == 1 { throw URLError(.networkConnectionLost) }
             return HTTPResponse(statusCode: 200, body: Data("[]".utf8), url: request.url)
         }
-        _ = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
+        _ = try await Client.stubbed(transport, retryPolicy: quickRetries, clock: time.clock).get(UserRepositories())
         #expect(counter.count == 2)
     }
 
     @Test("Retry-After is waited for before the next attempt")
     func waitsForRetryAfter() async throws {
         let transport = StubTransport.answering([429], headers: ["Retry-After": "1"])
-        let start = Date()
-        _ = try await Client.stubbed(transport, retryPolicy: quickRetries).get(UserRepositories())
-        #expect(Date().timeIntervalSince(start) >= 0.9)
+        _ = try await Client.stubbed(transport, retryPolicy: quickRetries, clock: time.clock).get(UserRepositories())
+        #expect(time.sleeps == [1])  // not the 1 ms backoff
         #expect(await transport.sentRequests.count == 2)
     }
 
@@ -94,13 +100,14 @@ struct ResilienceTests {
     func cancelsDuringBackoff() async throws {
         let transport = StubTransport.answering([503, 503])
         let slowRetries = RetryPolicy(maximumAttempts: 3, initialDelay: 30, jitter: 0)
-        let client = Client.stubbed(transport, retryPolicy: slowRetries)
+        let time = ManualClock(waitsForAdvance: true)
+        let client = Client.stubbed(transport, retryPolicy: slowRetries, clock: time.clock)
         let call = Task { try await client.get(UserRepositories()) }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        let start = Date()
+        await time.waitForSleeps(count: 1)
+        #expect(time.heldSleeps == [30])  // the call is in its backoff
         call.cancel()
-        let result = await call.result
-        #expect(Date().timeIntervalSince(start) < 30)  // before the 30 s backoff ended: it did not wait for it
+        let result = await call.result  // the clock never moved: the 30 s did not pass
+        #expect(time.heldSleeps.isEmpty)
         guard case .failure(let error as EndpointError) = result, case .cancelled = error else {
             throw TestFailure("expected .cancelled, got \(result)")
         }
@@ -110,22 +117,26 @@ struct ResilienceTests {
     @Test("A call past its total deadline throws .timedOut, retries included")
     func enforcesDeadline() async throws {
         let replies = CallCounter()
+        let time = ManualClock(waitsForAdvance: true)
         let transport = StubTransport { request in
-            try await Task.sleep(nanoseconds: 10_000_000_000)
+            try await Task.sleep(nanoseconds: .max)  // answers only when cancelled
             replies.increment()
             return HTTPResponse(statusCode: 200, body: Data("[]".utf8), url: request.url)
         }
-        let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.2))
+        let client = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.2), clock: time.clock)
+        let call = Task { try await client.get(UserRepositories()) }
+        await time.waitForSleeps(count: 1)
+        #expect(time.heldSleeps == [0.2])  // the deadline's timer, on the client's clock
+        time.advance(by: 0.2)
         do {
-            _ = try await client.get(UserRepositories())
+            _ = try await call.value
             Issue.record("expected a timeout")
-        } catch {
+        } catch let error as EndpointError {
             guard case .timedOut(after: 0.2, _) = error else { throw TestFailure("\(error)") }
             #expect(error.isTimeout)
             #expect(error.description.contains("deadline of 0.2 s"))
         }
-        // The deadline came first: the transport, which answers after 10 s, never got to answer.
-        // (Not a wall-clock bound: under load the call may end seconds after its deadline.)
+        // The deadline came first: the transport, which answers only when cancelled, never answered.
         #expect(replies.count == 0)
     }
 
@@ -144,7 +155,30 @@ struct ResilienceTests {
 
     @Test("A call that finishes before its deadline returns normally")
     func finishesWithinDeadline() async throws {
-        let client = Client.stubbed(StubTransport(body: "[]"), timeouts: Timeouts(total: 5))
+        let time = ManualClock(waitsForAdvance: true)
+        let client = Client.stubbed(StubTransport(body: "[]"), timeouts: Timeouts(total: 5), clock: time.clock)
         #expect(try await client.get(UserRepositories()).isEmpty)
+        #expect(time.now == ManualClock().now)  // no time passed on the clock
+    }
+
+    @Test("Retries and the deadline share the client's clock: the deadline ends the backoff it falls in")
+    func deadlineEndsABackoff() async throws {
+        let time = ManualClock(waitsForAdvance: true)
+        let transport = StubTransport.answering([503, 503, 503])
+        let client = Client.stubbed(
+            transport, retryPolicy: RetryPolicy(maximumAttempts: 5, initialDelay: 10, jitter: 0),
+            timeouts: Timeouts(total: 15), clock: time.clock)
+        let call = Task { try await client.get(UserRepositories()) }
+        await time.waitForSleeps(count: 2)  // the deadline's timer and the first backoff
+        #expect(time.heldSleeps.sorted() == [10, 15])
+        time.advance(by: 10)  // the first backoff ends: a second attempt, then a 20 s backoff
+        await time.waitForSleeps(count: 3)
+        #expect(time.heldSleeps.sorted() == [15, 20])
+        time.advance(by: 5)  // the deadline passes during the second backoff
+        let result = await call.result
+        guard case .failure(let error as EndpointError) = result, case .timedOut(after: 15, _) = error else {
+            throw TestFailure("expected .timedOut(after: 15), got \(result)")
+        }
+        #expect(await transport.sentRequests.count == 2)
     }
 }

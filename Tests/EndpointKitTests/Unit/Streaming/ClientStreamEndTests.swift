@@ -8,6 +8,9 @@ import Testing
 /// its policy's limit; a policy that ends on close, and a `POST`, end there.
 @Suite("What ends an event stream, through a scripted transport")
 struct ClientStreamEndTests {
+    /// The clients' clock: no test waits for a reconnection delay.
+    let time = ManualClock()
+
     private func lastEventIDs(_ transport: StubTransport) async -> [String?] {
         await transport.sentRequests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") }
     }
@@ -22,7 +25,7 @@ struct ClientStreamEndTests {
                 .stream([.text("id: 2\ndata: {\"index\": 2}\n\n")]),  // ends after a complete event
                 .status(204),
             ]))
-        let events = try await collect(Client.stubbed(transport).stream(Ticks()))
+        let events = try await collect(Client.stubbed(transport, clock: time.clock).stream(Ticks()))
         #expect(events.map(\.data.index) == [1, 2])
         #expect(await lastEventIDs(transport) == [nil, "1", "2"])
     }
@@ -31,7 +34,7 @@ struct ClientStreamEndTests {
     func terminatorEndsWithoutReconnecting() async throws {
         let transport = StubTransport()
         await transport.stub(.get, "/ticks", with: .stream([.text("id: 1\ndata: {\"index\": 1}\n\ndata: [DONE]\n\n")]))
-        let events = try await collect(Client.stubbed(transport).stream(Ticks()))
+        let events = try await collect(Client.stubbed(transport, clock: time.clock).stream(Ticks()))
         #expect(events.map(\.data.index) == [1])
         #expect(await transport.requests.count == 1)
     }
@@ -43,12 +46,13 @@ struct ClientStreamEndTests {
         var endpoint = Ticks()
         endpoint.reconnection = ReconnectionPolicy(maximumAttempts: 2, defaultDelay: 0.01)
         await #expect {
-            _ = try await collect(Client.stubbed(transport).stream(endpoint))
+            _ = try await collect(Client.stubbed(transport, clock: time.clock).stream(endpoint))
         } throws: { error in
             guard case .transportFailed(let failure) = error as? EndpointError else { return false }
             return failure.urlErrorCode == .networkConnectionLost
         }
         #expect(await transport.requests.count == 3)  // the first connection and 2 reconnections
+        #expect(time.sleeps.count == 2)  // each reconnection waited, on the client's clock
     }
 
     @Test("An event resets the count of reconnections in a row")
@@ -62,7 +66,7 @@ struct ClientStreamEndTests {
             ]))
         var endpoint = Ticks()
         endpoint.reconnection = ReconnectionPolicy(maximumAttempts: 2, defaultDelay: 0.01)
-        let events = try await collect(Client.stubbed(transport).stream(endpoint))
+        let events = try await collect(Client.stubbed(transport, clock: time.clock).stream(endpoint))
         #expect(events.map(\.data.index) == [1])  // without the reset, the third connection's end was the last
         #expect(await transport.requests.count == 5)
     }
@@ -79,7 +83,7 @@ struct ClientStreamEndTests {
             ]))
         var endpoint = Ticks()
         endpoint.reconnection = ReconnectionPolicy(maximumAttempts: 3, defaultDelay: 0.01, endsOnClose: true)
-        let events = try await collect(Client.stubbed(transport).stream(endpoint))
+        let events = try await collect(Client.stubbed(transport, clock: time.clock).stream(endpoint))
         #expect(events.map(\.data.index) == [1, 2])
         #expect(await lastEventIDs(transport) == [nil, "1"])
         #expect(ReconnectionPolicy.endingOnClose == ReconnectionPolicy(endsOnClose: true))
@@ -96,7 +100,7 @@ struct ClientStreamEndTests {
             ]))
         var chat = Chat()
         chat.reconnection.resendsNonGETRequests = true
-        let events = try await collect(Client.stubbed(transport).stream(chat))
+        let events = try await collect(Client.stubbed(transport, clock: time.clock).stream(chat))
         #expect(events.map(\.data.index) == [1, 2])
         #expect(await transport.requests.count == 2)
     }
@@ -107,7 +111,7 @@ struct ClientStreamEndTests {
         await transport.stub(
             .get, "/lines",
             with: .stream([.text("{\"index\": 1}\n")], headers: ["Content-Type": "application/x-ndjson"]))
-        #expect(try await collect(Client.stubbed(transport).stream(TickLines())).map(\.index) == [1])
+        #expect(try await collect(Client.stubbed(transport, clock: time.clock).stream(TickLines())).map(\.index) == [1])
         #expect(await transport.requests.count == 1)
     }
 }

@@ -254,16 +254,21 @@ struct ClientStreamingTests {
         await transport.stub(
             .get, "/slow",
             with: .stream([.text("data: {\"index\": 1}\n\n"), .pause(30), .text("data: {\"index\": 2}\n\n")]))
-        var received: [Int] = []
-        let started = Date()
-        await #expect {
-            for try await event in client.stream(bounded) { received.append(event.data.index) }
-        } throws: { error in
-            guard case .timedOut(let seconds, _) = error as? EndpointError else { return false }
-            return seconds == 1
+        let time = ManualClock(waitsForAdvance: true)
+        let timed = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.1), clock: time.clock)
+        let received = LockedState([Int]())
+        let reading = Task {
+            for try await event in timed.stream(bounded) { received.withLock { $0.append(event.data.index) } }
         }
-        #expect(received.count <= 1)
-        #expect(Date().timeIntervalSince(started) < 30)  // cut before the 30 s pause ended
+        await time.waitForSleeps(count: 1)  // the stream's deadline, on the client's clock
+        time.advance(by: 1)
+        let result = await reading.result
+        guard case .failure(let error as EndpointError) = result, case .timedOut(let seconds, _) = error else {
+            throw TestFailure("expected .timedOut, got \(result)")
+        }
+        #expect(seconds == 1)  // the endpoint's own deadline, not the client's 0.1 s
+        // Cut during the 30 s pause: the event after it never came.
+        #expect(received.withLock { $0.count } <= 1)
     }
 
     @Test("A transport made with answering: streams a scripted body's parts as they are sent, not whole")

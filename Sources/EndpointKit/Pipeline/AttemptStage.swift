@@ -1,0 +1,66 @@
+import Foundation
+
+/// One step of every attempt of a call: it prepares the request on its way out, and judges the
+/// response on its way back.
+///
+/// The client's stages are an ordered list (``Pipeline/stages``), the first outermost, as
+/// middleware are: a request passes them first to last, its response last to first. ``Attempts``
+/// is their only caller. A stage that answers in ``prepare(_:for:state:)`` ends the attempt
+/// before anything is sent, and the stages before it judge nothing.
+protocol AttemptStage: Sendable {
+    /// Changes `request` before it is sent, or answers the call without sending it.
+    ///
+    /// - Throws: ``EndpointError``, which ends the call at once (it is not retried).
+    func prepare(_ request: inout URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Preparation
+
+    /// Judges what an attempt got back: passes it on, answers the call with something else, or
+    /// has the request sent once more.
+    ///
+    /// - Throws: ``EndpointError``, which the retry policy may retry.
+    func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Verdict
+}
+
+extension AttemptStage {
+    func prepare(_ request: inout URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Preparation
+    { .send }
+
+    func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Verdict
+    { .pass }
+}
+
+/// What a stage decides before an attempt is sent.
+enum Preparation: Sendable {
+    /// Send it, as prepared.
+    case send
+    /// Send nothing: this is the call's answer.
+    case answer(Attempts.Outcome)
+}
+
+/// What a stage decides about an attempt's response.
+enum Verdict: Sendable {
+    /// Nothing to change: the next stage judges it, and after the last it is the call's answer.
+    case pass
+    /// This is the call's answer (a stored response a `304` confirmed, say).
+    case answer(Attempts.Outcome)
+    /// Send the request again, prepared anew; it does not count as an attempt of the retry policy.
+    case resend
+}
+
+/// What the stages remember across the attempts of one run of a call (one connection of a
+/// stream): each field belongs to one stage.
+struct AttemptState: Sendable {
+    /// Where the call's attempts are observed; `nil` without observers.
+    let observation: (any CallObservation)?
+    /// ``RequestAuthentication``: whether the credential was renewed in this run (once at most).
+    var hasRenewedCredential = false
+    /// ``Revalidation``: the stored response the current attempt asked the server to confirm.
+    var revalidation: Revalidation.Stored? = nil
+
+    init(observation: (any CallObservation)?) {
+        self.observation = observation
+    }
+}
