@@ -36,62 +36,70 @@ public protocol Middleware: Sendable {
     ) async throws -> HTTPResponse
 }
 
-extension Transport {
-    /// This transport wrapped in `middleware`, the first element outermost.
-    func wrapped(in middleware: [any Middleware]) -> any Transport {
-        middleware.reversed().reduce(self as any Transport) { inner, outer in
-            MiddlewareTransport(middleware: outer, inner: inner)
-        }
-    }
-}
-
-/// One link of the chain: a middleware around the rest. Uploads and downloads pass through it
-/// too, their options handed on to the transport (a download's response reaches the middleware
-/// with an empty body: it went to the file).
+/// The middleware and the transport that every attempt goes through, the first middleware
+/// outermost: the one place where a call's ``Delivery`` meets the transport.
 ///
-/// A stream passes through it too: the middleware sees the request and the response's head
-/// (status, headers and URL, with an empty body), and the body then goes to the caller as it
-/// arrives. A middleware that answers by itself, without calling `next`, answers with its whole
-/// body.
-struct MiddlewareTransport: TransferringTransport {
-    let middleware: any Middleware
-    let inner: any Transport
+/// A middleware sees every request, whatever the delivery, and its response: a download's with
+/// an empty body (it went to the file), a stream's as its head (status, headers and URL, with an
+/// empty body) while the body goes on to the caller as it arrives. A middleware that answers by
+/// itself, without calling `next`, answers with its whole body.
+struct MiddlewareChain: Sendable {
+    let middleware: [any Middleware]
+    let transport: any Transport
 
-    func send(_ request: URLRequest) async throws -> HTTPResponse {
-        try await middleware.intercept(request) { try await inner.send($0) }
+    /// Sends `request` through the middleware and the transport, as `delivery` says.
+    func send(_ request: URLRequest, as delivery: Delivery) async throws -> Sent {
+        try await send(request, as: delivery, through: middleware[...])
     }
 
-    func send(_ request: URLRequest, options: TransferOptions) async throws -> HTTPResponse {
-        try await middleware.intercept(request) { try await inner.send($0, transferring: options) }
-    }
-
-    func stream(_ request: URLRequest, bufferSize: Int) async throws -> StreamedResponse {
+    private func send(
+        _ request: URLRequest, as delivery: Delivery, through rest: ArraySlice<any Middleware>
+    ) async throws -> Sent {
+        guard let outer = rest.first else { return try await transmit(request, as: delivery) }
+        guard case .stream = delivery else {
+            let response = try await outer.intercept(request) { request in
+                try await send(request, as: delivery, through: rest.dropFirst()).response
+            }
+            return Sent(response: response)
+        }
+        // The middleware's `next` returns only the head: the body travels beside it.
         let latest = LatestBody()
         let response: HTTPResponse
         do {
-            response = try await middleware.intercept(request) { request in
-                let streamed = try await inner.stream(request, bufferSize: bufferSize)
-                latest.replace(with: streamed.body)
-                return streamed.head
+            response = try await outer.intercept(request) { request in
+                let sent = try await send(request, as: delivery, through: rest.dropFirst())
+                latest.replace(with: sent.body)
+                return sent.response
             }
         } catch {
             latest.replace(with: nil)
             throw error
         }
-        guard let body = latest.take() else { return StreamedResponse(whole: response) }
-        return StreamedResponse(head: response, body: body)
+        guard let body = latest.take() else { return Sent(response: response) }  // answered by itself
+        return Sent(response: response, body: body)
+    }
+
+    /// The transport's part: a whole body, a transfer, or a stream.
+    private func transmit(_ request: URLRequest, as delivery: Delivery) async throws -> Sent {
+        switch delivery {
+        case .whole:
+            return Sent(response: try await transport.send(request))
+        case .transfer(let options):
+            return Sent(response: try await transport.send(request, transferring: options))
+        case .stream(let bufferSize):
+            let streamed = try await transport.stream(request, bufferSize: bufferSize)
+            return Sent(response: streamed.head, body: streamed.body)
+        }
     }
 }
 
 /// The body of the last response `next` returned to a middleware: a middleware that calls `next`
 /// again (to retry) gets a new one, and the one it dropped is closed.
-private final class LatestBody: @unchecked Sendable {
-    // `@unchecked`: `body` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var body: ResponseBodyBuffer?
+private final class LatestBody: Sendable {
+    private let body = LockedState<ResponseBodyBuffer?>(nil)
 
     func replace(with new: ResponseBodyBuffer?) {
-        let old = lock.withLock {
+        let old = body.withLock { body in
             defer { body = new }
             return body
         }
@@ -99,7 +107,7 @@ private final class LatestBody: @unchecked Sendable {
     }
 
     func take() -> ResponseBodyBuffer? {
-        lock.withLock {
+        body.withLock { body in
             defer { body = nil }
             return body
         }

@@ -12,8 +12,8 @@ import Foundation
 struct Attempts: Sendable {
     let call: Call
     let stages: [any AttemptStage]
-    /// The transport wrapped in the client's middleware.
-    let transport: any Transport
+    /// The client's middleware and transport.
+    let chain: MiddlewareChain
     /// What the client's observers watch the attempts with; `nil` without observers.
     let observation: (any CallObservation)?
 
@@ -89,7 +89,7 @@ struct Attempts: Sendable {
     private func transmit(_ request: URLRequest) async throws(EndpointError) -> Sent {
         guard !Task.isCancelled else { throw .cancelled }
         do {
-            let sent = try await call.delivery.send(request, through: transport, validation: call.policy.validation)
+            let sent = try await call.delivery.send(request, through: chain, validation: call.policy.validation)
             guard !Task.isCancelled else {
                 sent.body?.cancel()
                 throw EndpointError.cancelled

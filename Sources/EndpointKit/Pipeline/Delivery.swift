@@ -25,25 +25,26 @@ enum Delivery: Sendable {
         }
     }
 
-    /// Sends `request` through `transport` this way. A stream's body comes back still arriving
-    /// when `validation` accepts its status; otherwise it is read (up to 1 MiB), for the error.
+    /// Sends `request` through `chain` this way. A stream's body comes back still arriving when
+    /// `validation` accepts its status; otherwise it is read (up to 1 MiB), for the error. (A
+    /// stream a middleware answered by itself is its whole body.)
     func send(
-        _ request: URLRequest, through transport: any Transport, validation: StatusValidation
+        _ request: URLRequest, through chain: MiddlewareChain, validation: StatusValidation
     ) async throws -> Sent {
-        switch self {
-        case .whole:
-            return Sent(response: try await transport.send(request))
-        case .transfer(let options):
-            return Sent(response: try await transport.send(request, transferring: options))
-        case .stream(let bufferSize):
-            let streamed = try await transport.stream(request, bufferSize: bufferSize)
-            guard !Task.isCancelled else {
-                streamed.body.cancel()
-                throw CancellationError()
+        let sent = try await chain.send(request, as: self)
+        guard case .stream = self else { return sent }
+        let streamed =
+            if let body = sent.body {
+                StreamedResponse(head: sent.response, body: body)
+            } else {
+                StreamedResponse(whole: sent.response)
             }
-            if validation.accepts(streamed.head) { return Sent(response: streamed.head, body: streamed.body) }
-            return Sent(response: try await streamed.collected(upTo: Self.streamErrorBodyLimit))
+        guard !Task.isCancelled else {
+            streamed.body.cancel()
+            throw CancellationError()
         }
+        if validation.accepts(streamed.head) { return Sent(response: streamed.head, body: streamed.body) }
+        return Sent(response: try await streamed.collected(upTo: Self.streamErrorBodyLimit))
     }
 }
 

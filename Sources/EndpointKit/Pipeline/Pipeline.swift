@@ -12,8 +12,8 @@ struct Pipeline: Sendable {
     /// to the transport, its response in the reverse order. A stage with nothing to do for this
     /// client (no authenticator, no cache) is left out.
     let stages: [any AttemptStage]
-    /// The transport wrapped in the client's middleware: what each attempt is sent through.
-    let transport: any Transport
+    /// The client's middleware and transport: what each attempt is sent through.
+    let chain: MiddlewareChain
     let observers: [any CallObserver]
     let clock: ClientClock
 
@@ -25,7 +25,7 @@ struct Pipeline: Sendable {
         if authentication.isActive { stages.append(authentication) }
         if let cache = configuration.cache { stages.append(Revalidation(cache: cache)) }
         self.stages = stages
-        self.transport = transport.wrapped(in: configuration.middleware)
+        chain = MiddlewareChain(middleware: configuration.middleware, transport: transport)
         observers = configuration.observers
         clock = configuration.clock
     }
@@ -93,7 +93,7 @@ struct Pipeline: Sendable {
     func run(
         _ call: Call, observation: (any CallObservation)?, within seconds: TimeInterval?
     ) async throws(EndpointError) -> Attempts.Outcome {
-        let attempts = Attempts(call: call, stages: stages, transport: transport, observation: observation)
+        let attempts = Attempts(call: call, stages: stages, chain: chain, observation: observation)
         do throws(EndpointError) {
             guard let seconds else {
                 return try await attempts.run()  // no deadline: no task group, no closure
