@@ -14,7 +14,7 @@ import Foundation
 /// ``waitForSleeps(count:)`` waits until the call under test has started its sleeps, so the test
 /// moves the time only then, with no wall-clock wait:
 ///
-/// <!-- snippet needs: url, SlowEndpoint -->
+/// <!-- snippet needs: url, UserRepositories -->
 /// ```swift
 /// import Testing
 ///
@@ -24,10 +24,10 @@ import Foundation
 ///         $0.clock = time.clock
 ///         $0.timeouts = Timeouts(total: 30)
 ///     }
-///     async let call = client.get(SlowEndpoint())
+///     let call = Task { try await client.get(UserRepositories()) }   // a server that does not answer
 ///     await time.waitForSleeps(count: 1)   // the deadline's timer has started
 ///     time.advance(by: 30)
-///     await #expect(throws: EndpointError.self) { try await call }
+///     await #expect(throws: EndpointError.self) { try await call.value }
 /// }
 /// ```
 public final class ManualClock: Sendable {

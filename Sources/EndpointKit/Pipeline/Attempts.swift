@@ -43,7 +43,7 @@ struct Attempts: Sendable {
             let resendCount = sends
             sends += 1
             do {
-                let sent = try await transmit(request, attempt: attempt, resendCount: resendCount)
+                let sent = try await observedSend(request, attempt: attempt, resendCount: resendCount)
                 judging: for stage in stages.reversed() {
                     switch try await stage.judge(sent, to: request, for: call, state: &state) {
                     case .pass: continue judging
@@ -72,12 +72,13 @@ struct Attempts: Sendable {
     }
 
     /// Sends one attempt, within its observation when the call has one.
-    private func transmit(_ request: URLRequest, attempt: Int, resendCount: Int) async throws(EndpointError) -> Sent {
-        guard let observation else { return try await transmit(request) }
+    private func observedSend(_ request: URLRequest, attempt: Int, resendCount: Int) async throws(EndpointError) -> Sent
+    {
+        guard let observation else { return try await send(request) }
         var body: ResponseBodyBuffer?
         let observed = ObservedAttempt(number: attempt, resendCount: resendCount, request: request)
         let response = try await observation.attempt(observed) { (request) async throws(EndpointError) in
-            let sent = try await transmit(request)
+            let sent = try await send(request)
             body = sent.body
             return sent.response
         }
@@ -86,7 +87,7 @@ struct Attempts: Sendable {
 
     /// Sends one attempt through the middleware and the transport, as the call's delivery says;
     /// any error but cancellation becomes ``EndpointError/transportFailed(_:)``.
-    private func transmit(_ request: URLRequest) async throws(EndpointError) -> Sent {
+    private func send(_ request: URLRequest) async throws(EndpointError) -> Sent {
         guard !Task.isCancelled else { throw .cancelled }
         do {
             let sent = try await call.delivery.send(request, through: chain, validation: call.policy.validation)

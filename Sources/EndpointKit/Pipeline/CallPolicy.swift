@@ -12,6 +12,9 @@ final class CallPolicy: Sendable {
     let acceptableStatusCodes: AcceptableStatusCodes
     let retryPolicy: RetryPolicy
     let timeouts: Timeouts
+    /// A stream's total deadline, over the whole stream: only the endpoint's own, for a stream
+    /// may last as long as it stays active; `nil` for none.
+    let streamDeadline: TimeInterval?
     let allowsOtherOrigins: Bool
     /// How unacceptable responses become errors: the error body type and the API's rate-limit rule.
     let validation: StatusValidation
@@ -22,6 +25,7 @@ final class CallPolicy: Sendable {
         acceptableStatusCodes = options.acceptableStatusCodes ?? defaults.acceptableStatusCodes
         retryPolicy = options.retryPolicy ?? defaults.retryPolicy
         timeouts = options.timeouts ?? defaults.timeouts
+        streamDeadline = options.timeouts?.total
         allowsOtherOrigins = options.allowsOtherOrigins
         validation = StatusValidation(
             acceptableStatusCodes: acceptableStatusCodes, api: defaults.api,

@@ -33,11 +33,7 @@ struct Pipeline: Sendable {
     /// Builds the call of `endpoint` with `policy`, delivered as `delivery`.
     func prepare<E: Endpoint>(_ endpoint: E, policy: CallPolicy, delivery: Delivery) throws(EndpointError) -> Call {
         let deadline: TimeInterval? =
-            if case .stream = delivery {
-                endpoint.options.timeouts?.total  // a stream may last as long as it stays active
-            } else {
-                policy.timeouts.total
-            }
+            if case .stream = delivery { policy.streamDeadline } else { policy.timeouts.total }
         return Call(
             endpoint: E.self, method: E.method, request: try requestBuilder.makeRequest(for: endpoint, policy: policy),
             policy: policy, delivery: delivery, deadline: deadline, clock: clock)
