@@ -16,7 +16,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The URL that answered (after redirects), when known.
     public var url: URL?
     /// Whether this is the head of a streamed response, whose body goes to the stream's reader
-    /// after the middleware saw it (`body` is then empty).
+    /// after the middleware saw it (`body` is then empty). Not part of `==`: a stream's head
+    /// equals the response it is the head of.
     package var isStreamHead = false
 
     /// Creates a response.
@@ -31,5 +32,10 @@ public struct HTTPResponse: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.url = url
+    }
+
+    /// Whether both have the same status, headers, body and URL.
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.url == rhs.url
     }
 }

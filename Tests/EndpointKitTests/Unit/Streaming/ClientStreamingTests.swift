@@ -226,6 +226,15 @@ struct ClientStreamingTests {
         #expect(seen.statuses == [200])
     }
 
+    @Test("A stream's head equals a response with its status, headers and URL, as a middleware would compare it")
+    func streamHeadEqualsAPlainResponse() {
+        let url = URL(string: "https://api.example.com/ticks")
+        let response = HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/event-stream"], url: url)
+        let streamed = StreamedResponse(head: response, body: ResponseBodyBuffer(capacity: 16))
+        #expect(streamed.head == response)
+        #expect(streamed.head != HTTPResponse(statusCode: 204, headers: response.headers, url: url))
+    }
+
     @Test("A streaming endpoint sent as a plain call fails with an error that says to stream it")
     func plainCallOfAStreamingEndpoint() async throws {
         let transport = StubTransport(status: 200, headers: ["Content-Type": "text/event-stream"], body: "data: x\n\n")
