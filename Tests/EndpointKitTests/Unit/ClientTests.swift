@@ -160,13 +160,15 @@ struct ClientTests {
 
     @Test("Cancelling the task ends the call with .cancelled")
     func cancelsAsyncCall() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
         let client = Client.stubbed(
             StubTransport { request in
-                try await Task.sleep(nanoseconds: 30_000_000_000)
+                arrived.yield()
+                try await Task.sleep(nanoseconds: .max)  // answers only when cancelled
                 return HTTPResponse(statusCode: 200, body: Data("[]".utf8), url: request.url)
             })
         let task = Task { try await client.get(UserRepositories()) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        for await _ in arrivals { break }  // the call is at the transport
         task.cancel()
         let result = await task.result
         guard case .failure(let error as EndpointError) = result, case .cancelled = error else {
@@ -217,9 +219,11 @@ struct ClientTests {
 
     @Test("Cancelling a RequestTask delivers .cancelled to its completion handler exactly once")
     func cancelsRequestTask() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
         let client = Client.stubbed(
             StubTransport { request in
-                try await Task.sleep(nanoseconds: 30_000_000_000)
+                arrived.yield()
+                try await Task.sleep(nanoseconds: .max)  // answers only when cancelled
                 return HTTPResponse(statusCode: 200, body: Data("[]".utf8), url: request.url)
             })
         let calls = CallCounter()
@@ -227,7 +231,7 @@ struct ClientTests {
             guard case .failure(.cancelled) = result else { return }
             calls.increment()
         }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        for await _ in arrivals { break }  // the call is at the transport
         requestTask.cancel()
         await requestTask.waitUntilFinished()
         #expect(requestTask.isCancelled)
