@@ -1,7 +1,7 @@
 #if OpenAPIGenerator
     /// Why `endpointkit-generate` could not generate code: the description cannot be read, or is
     /// malformed at a given place.
-    public enum GeneratorError: Error, Equatable, CustomStringConvertible {
+    package enum GeneratorError: Error, Equatable, CustomStringConvertible {
         /// The description file could not be read.
         case unreadableFile(path: String, reason: String)
         /// The file is not valid YAML or JSON.
@@ -18,7 +18,7 @@
         case failedValidation([ValidationFinding])
 
         /// What went wrong and where, for a person.
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadableFile(let path, let reason):
                 return "cannot read \(path): \(reason)"
@@ -45,23 +45,23 @@
     /// The generator never writes code that would be silently wrong: what it cannot represent (a cookie
     /// parameter, an XML body, callbacks, webhooks) is left out, and the operation that needs it is
     /// left out whole.
-    public struct GeneratorWarning: Sendable, Hashable, CustomStringConvertible, Comparable {
+    package struct GeneratorWarning: Sendable, Hashable, CustomStringConvertible, Comparable {
         /// Where the skipped part is.
-        public var pointer: JSONPointer
+        package var pointer: JSONPointer
         /// What was skipped, and why.
-        public var message: String
+        package var message: String
 
         /// A warning about what is at `pointer`.
-        public init(_ message: String, at pointer: JSONPointer) {
+        package init(_ message: String, at pointer: JSONPointer) {
             self.message = message
             self.pointer = pointer
         }
 
         /// What went wrong and where, for a person.
-        public var description: String { "\(pointer): \(message)" }
+        package var description: String { "\(pointer): \(message)" }
 
         /// Orders warnings by pointer, then message.
-        public static func < (lhs: GeneratorWarning, rhs: GeneratorWarning) -> Bool {
+        package static func < (lhs: GeneratorWarning, rhs: GeneratorWarning) -> Bool {
             (lhs.pointer, lhs.message) < (rhs.pointer, rhs.message)
         }
     }

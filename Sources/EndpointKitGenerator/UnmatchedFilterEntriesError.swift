@@ -9,35 +9,35 @@
     ///     endpointkit-config.yaml:4:17: error: filter.operations: no operation in openapi.yaml has the operationId 'FetchCredentail'
     ///
     /// One the command line gave is named by its option (`--operation: …`).
-    public struct UnmatchedFilterEntriesError: Error, Equatable, CustomStringConvertible {
+    package struct UnmatchedFilterEntriesError: Error, Equatable, CustomStringConvertible {
         /// One entry that names nothing, and where it was given.
-        public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        package struct Entry: Sendable, Equatable, CustomStringConvertible {
             /// The configuration key that listed it (`filter.operations`), or the option that gave it
             /// (`--operation`).
-            public var key: String
+            package var key: String
             /// The tag, operation ID or path glob, as it was given.
-            public var value: String
+            package var value: String
             /// The configuration file that gave it; `nil` when the command line (or code) did.
-            public var path: String?
+            package var path: String?
             /// Its line in the configuration file, from 1.
-            public var line: Int?
+            package var line: Int?
             /// Its column in the configuration file, from 1.
-            public var column: Int?
+            package var column: Int?
             /// What it names that the description lacks.
-            public var message: String
+            package var message: String
 
             /// `path:line:column: error: message` for an entry of a configuration file, `error:
             /// message` for one of the command line.
-            public var description: String {
+            package var description: String {
                 guard let path else { return "error: \(message)" }
                 return ConfigurationError(path: path, line: line, column: column, message: message).description
             }
         }
 
         /// The entries that name nothing, in the order they were given.
-        public var entries: [Entry]
+        package var entries: [Entry]
 
         /// One line per entry.
-        public var description: String { entries.map(\.description).joined(separator: "\n") }
+        package var description: String { entries.map(\.description).joined(separator: "\n") }
     }
 #endif

@@ -5,15 +5,14 @@
 
     /// The logging of one call: each attempt is held until what follows it is known (a retry, a
     /// renewal, a `304`, the call's end), and written then, at the level that says it.
-    final class LoggedCall: CallObservation, @unchecked Sendable {
+    final class LoggedCall: CallObservation, Sendable {
         private let call: ObservedCall
         private let logger: Logger
         private let redaction: Redaction
         private let includesResponseBodies: Bool
 
-        private let lock = NSLock()
         /// The last attempt, until it is written.
-        private var pending: LoggedAttempt?
+        private let pending = Locked<LoggedAttempt?>(nil)
 
         init(call: ObservedCall, logger: Logger, redaction: Redaction, includesResponseBodies: Bool) {
             self.call = call
@@ -89,11 +88,11 @@
         // MARK: Writing
 
         private func hold(_ attempt: LoggedAttempt) {
-            lock.withLock { pending = attempt }
+            pending.withLock { $0 = attempt }
         }
 
         private func takePending() -> LoggedAttempt? {
-            lock.withLock {
+            pending.withLock { pending in
                 defer { pending = nil }
                 return pending
             }

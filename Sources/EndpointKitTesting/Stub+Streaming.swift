@@ -105,18 +105,16 @@ extension Stub {
 }
 
 /// The answers of a ``Stub/sequence(_:)``, taken in order.
-final class StubSequence: @unchecked Sendable {
-    // `@unchecked`: `index` is only touched while holding `lock`.
+final class StubSequence: Sendable {
     private let stubs: [Stub]
-    private let lock = NSLock()
-    private var index = 0
+    private let index = Locked(0)
 
     init(_ stubs: [Stub]) {
         self.stubs = stubs
     }
 
     func next() -> Stub {
-        lock.withLock {
+        index.withLock { index in
             defer { index = min(index + 1, stubs.count - 1) }
             return stubs[index]
         }

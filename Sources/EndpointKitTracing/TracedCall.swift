@@ -5,7 +5,7 @@
 
     /// The spans of one call: the call's own, started by ``run(_:)`` (or when a stream's
     /// observation is made), and a child for each attempt.
-    final class TracedCall: CallObservation, @unchecked Sendable {
+    final class TracedCall: CallObservation, Sendable {
         private let call: ObservedCall
         private let tracer: any Tracer
         private let instrument: any Instrument
@@ -14,9 +14,8 @@
         /// template when there is one (`GET /repos/{owner}/{repo}`).
         private let attemptName: String
 
-        private let lock = NSLock()
         /// The call's span, once it started.
-        private var span: (any Span)?
+        private let span = Locked<(any Span)?>(nil)
 
         init(call: ObservedCall, tracer: any Tracer, instrument: any Instrument, redaction: Redaction) {
             self.call = call
@@ -25,12 +24,15 @@
             self.redaction = redaction
             attemptName = call.pathTemplate.map { "\(call.call.method.rawValue) \($0)" } ?? call.call.method.rawValue
             // A stream has no run(_:): its span starts now, in its reader's task, and ends with it.
-            if call.isStream { span = startCallSpan() }
+            if call.isStream {
+                let started = startCallSpan()
+                span.withLock { $0 = started }
+            }
         }
 
         func run(_ body: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
             let span = startCallSpan()
-            lock.withLock { self.span = span }
+            self.span.withLock { $0 = span }
             defer { span.end() }
             do {
                 let response = try await Self.run(body, in: span.context)
@@ -45,7 +47,7 @@
         func attempt(
             _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
         ) async throws(EndpointError) -> HTTPResponse {
-            let parent = lock.withLock { span }
+            let parent = span.withLock { $0 }
             let child = tracer.startSpan(
                 attemptName, context: parent?.context ?? ServiceContext.current ?? .topLevel, ofKind: .client)
             defer { child.end() }
@@ -109,7 +111,7 @@
         }
 
         func didEndStream(receiving pieces: Int, failure: EndpointError?) {
-            guard let span = lock.withLock({ self.span }) else { return }
+            guard let span = self.span.withLock({ $0 }) else { return }
             span.attributes[Attribute.streamPieces] = pieces
             if let failure { mark(span, failedWith: failure, url: call.call.url) }
             span.end()
@@ -143,7 +145,7 @@
         }
 
         private func addEvent(_ name: String, _ attributes: SpanAttributes) {
-            lock.withLock { span }?.addEvent(SpanEvent(name: name, attributes: attributes))
+            span.withLock { $0 }?.addEvent(SpanEvent(name: name, attributes: attributes))
         }
     }
 

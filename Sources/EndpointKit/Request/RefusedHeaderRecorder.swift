@@ -37,17 +37,15 @@ import Foundation
     }
 
     /// The header names whose values were refused, shared by a recording request and its copies.
-    final class RefusedHeaderNames: @unchecked Sendable {
-        // @unchecked: `names` is only read and written under `lock`.
-        private let lock = NSLock()
-        private var names: [String] = []
+    final class RefusedHeaderNames: Sendable {
+        private let names = Locked<[String]>([])
 
         func append(_ name: String) {
-            lock.withLock { names.append(name) }
+            names.withLock { $0.append(name) }
         }
 
         var first: String? {
-            lock.withLock { names.first }
+            names.withLock { $0.first }
         }
     }
 

@@ -33,9 +33,7 @@ import Foundation
 /// // at the end of the body, or when the connection fails:
 /// buffer.finish()  // buffer.finish(throwing: error)
 /// ```
-public final class ResponseBodyBuffer: @unchecked Sendable {
-    // `@unchecked`: `state` is only touched while holding `lock`.
-
+public final class ResponseBodyBuffer: Sendable {
     /// What the transport should do after appending a chunk.
     public enum Demand: Sendable, Equatable {
         /// Send more.
@@ -57,6 +55,23 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
         var isCancelled = false
         /// Where chunks go while the buffer is full, for a transport that cannot wait.
         var spill: SpillFile?
+
+        /// Takes the waiting reader and the transports waiting for room, to be woken once the
+        /// lock is released.
+        mutating func takeWaiters() -> Waiters {
+            defer {
+                waitingReader = nil
+                roomWaiters = []
+            }
+            return Waiters(reader: waitingReader, room: roomWaiters)
+        }
+    }
+
+    /// Who a change of state lets go on: woken after the lock is released, since either may
+    /// call back into the buffer at once.
+    private struct Waiters {
+        var reader: CheckedContinuation<Data?, any Error>?
+        var room: [@Sendable () -> Void]
     }
 
     /// The most bytes held before the transport is told to wait; a chunk that arrives while there
@@ -66,8 +81,7 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
     /// for a transport that waits.
     private let spillLimit: Int?
     private let onCancel: @Sendable () -> Void
-    private let lock = NSLock()
-    private var state = State()
+    private let state = Locked(State())
 
     /// Creates an empty buffer.
     ///
@@ -98,12 +112,12 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
 
     /// The bytes on disk that the reader has not read yet: for tests and measurements.
     package var spilledBytes: Int {
-        lock.withLock { state.spill?.unread ?? 0 }
+        state.withLock { $0.spill?.unread ?? 0 }
     }
 
     /// The bytes held now, read or not yet: for tests and measurements.
     package var bufferedBytes: Int {
-        lock.withLock { state.buffered }
+        state.withLock { $0.buffered }
     }
 
     // MARK: - The transport's side
@@ -113,27 +127,23 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
     /// - Parameter chunk: The bytes, in order.
     /// - Returns: Whether the transport may send more now.
     public func append(_ chunk: Data) -> Demand {
-        lock.lock()
-        if state.isCancelled || state.end != nil {
-            lock.unlock()
-            return .stop
+        let (demand, reader) = state.withLock { state -> (Demand, CheckedContinuation<Data?, any Error>?) in
+            if state.isCancelled || state.end != nil {
+                return (.stop, nil)
+            }
+            if let reader = state.waitingReader {
+                state.waitingReader = nil
+                return (.more, reader)
+            }
+            if let spillLimit, state.buffered >= capacity || (state.spill?.unread ?? 0) > 0 {
+                // Full, or older chunks are on disk: this one goes after them, in order.
+                return (Self.spill(chunk, limit: spillLimit, into: &state), nil)
+            }
+            state.chunks.append(chunk)
+            state.buffered += chunk.count
+            return (state.buffered < capacity || spillLimit != nil ? .more : .wait, nil)
         }
-        if let reader = state.waitingReader {
-            state.waitingReader = nil
-            lock.unlock()
-            reader.resume(returning: chunk)
-            return .more
-        }
-        if let spillLimit, state.buffered >= capacity || (state.spill?.unread ?? 0) > 0 {
-            // Full, or older chunks are on disk: this one goes after them, in order.
-            let demand = spill(chunk, limit: spillLimit)
-            lock.unlock()
-            return demand
-        }
-        state.chunks.append(chunk)
-        state.buffered += chunk.count
-        let demand: Demand = state.buffered < capacity || spillLimit != nil ? .more : .wait
-        lock.unlock()
+        reader?.resume(returning: chunk)
         return demand
     }
 
@@ -165,18 +175,17 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 whenRoom { continuation.resume() }
             }
-            if lock.withLock({ state.isCancelled }) { throw CancellationError() }
+            if state.withLock({ $0.isCancelled }) { throw CancellationError() }
         }
     }
 
-    /// Writes `chunk` to the spill file; `.wait` when it would go over `limit` or the disk fails.
-    /// Called while holding `lock`.
-    private func spill(_ chunk: Data, limit: Int) -> Demand {
+    /// Writes `chunk` to the spill file, which it opens if there is none; `.wait` when it would
+    /// go over `limit` or the disk fails. Called while holding the lock.
+    private static func spill(_ chunk: Data, limit: Int, into state: inout State) -> Demand {
         do {
-            let file = try state.spill ?? SpillFile()
-            state.spill = file
-            guard file.unread + chunk.count <= limit else { return .wait }
-            try file.append(chunk)
+            if state.spill == nil { state.spill = try SpillFile() }
+            guard let unread = state.spill?.unread, unread + chunk.count <= limit else { return .wait }
+            try state.spill?.append(chunk)
             return .more
         } catch {
             return .wait
@@ -191,33 +200,26 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
     ///
     /// - Parameter resume: What lets the transport read again.
     public func whenRoom(_ resume: @escaping @Sendable () -> Void) {
-        lock.lock()
-        guard state.buffered >= capacity, !state.isCancelled, state.end == nil else {
-            lock.unlock()
-            resume()
-            return
+        let hasRoom = state.withLock { state in
+            guard state.buffered >= capacity, !state.isCancelled, state.end == nil else { return true }
+            state.roomWaiters.append(resume)
+            return false
         }
-        state.roomWaiters.append(resume)
-        lock.unlock()
+        if hasRoom { resume() }
     }
 
     /// Ends the body: the reader gets the chunks still held, then the end, or `error`.
     ///
     /// - Parameter error: Why the body ended early, or `nil` when it is complete.
     public func finish(throwing error: (any Error)? = nil) {
-        lock.lock()
-        guard state.end == nil, !state.isCancelled else {
-            lock.unlock()
-            return
+        let waiters = state.withLock { state -> Waiters? in
+            guard state.end == nil, !state.isCancelled else { return nil }
+            state.end = error.map { .failure($0) } ?? .success(())
+            return state.takeWaiters()
         }
-        state.end = error.map { .failure($0) } ?? .success(())
-        let reader = state.waitingReader
-        state.waitingReader = nil
-        let waiters = state.roomWaiters
-        state.roomWaiters = []
-        lock.unlock()
-        if let error { reader?.resume(throwing: error) } else { reader?.resume(returning: nil) }
-        for resume in waiters { resume() }
+        guard let waiters else { return }
+        if let error { waiters.reader?.resume(throwing: error) } else { waiters.reader?.resume(returning: nil) }
+        for resume in waiters.room { resume() }
     }
 
     // MARK: - The reader's side
@@ -257,67 +259,60 @@ public final class ResponseBodyBuffer: @unchecked Sendable {
     /// `continuation` (if any) as the waiting reader. A read that makes room lets a waiting
     /// transport go on, after the lock is released (it may append at once).
     private func read(orWaitWith continuation: CheckedContinuation<Data?, any Error>?) throws -> Ready? {
-        lock.lock()
-        if state.isCancelled {
-            lock.unlock()
-            throw CancellationError()
-        }
-        if state.head == state.chunks.count, let spill = state.spill, spill.unread > 0 {
-            // Memory is read; the chunks that came after it are on disk. Read in pieces of 64 KiB,
-            // below malloc's threshold for a fresh mapping: pieces of 256 KiB each took 64 page
-            // faults, 55,000 for a million 100-byte events (`perf stat`; 8,000 with 64 KiB).
-            defer { lock.unlock() }
-            return .chunk(try spill.read(upTo: 64 << 10))
-        }
-        guard state.head < state.chunks.count else {
-            defer { lock.unlock() }
-            switch state.end {
-            case .success?: return .end
-            case .failure(let error)?: throw error
-            case nil:
-                if let continuation { state.waitingReader = continuation }
-                return nil
+        let (ready, waiters) = try state.withLock { state throws -> (Ready?, [@Sendable () -> Void]) in
+            if state.isCancelled {
+                throw CancellationError()
             }
+            if state.head == state.chunks.count, let unread = state.spill?.unread, unread > 0 {
+                // Memory is read; the chunks that came after it are on disk. Read in pieces of
+                // 64 KiB, below malloc's threshold for a fresh mapping: pieces of 256 KiB each took
+                // 64 page faults, 55,000 for a million 100-byte events (`perf stat`; 8,000 with
+                // 64 KiB).
+                return (.chunk(try state.spill!.read(upTo: 64 << 10)), [])
+            }
+            guard state.head < state.chunks.count else {
+                switch state.end {
+                case .success?: return (.end, [])
+                case .failure(let error)?: throw error
+                case nil:
+                    if let continuation { state.waitingReader = continuation }
+                    return (nil, [])
+                }
+            }
+            let chunk = state.chunks[state.head]
+            state.chunks[state.head] = Data()
+            state.head += 1
+            if state.head == state.chunks.count {
+                state.chunks.removeAll(keepingCapacity: true)
+                state.head = 0
+            }
+            state.buffered -= chunk.count
+            var waiters: [@Sendable () -> Void] = []
+            if state.buffered <= capacity / 2 {
+                swap(&waiters, &state.roomWaiters)
+            }
+            return (.chunk(chunk), waiters)
         }
-        let chunk = state.chunks[state.head]
-        state.chunks[state.head] = Data()
-        state.head += 1
-        if state.head == state.chunks.count {
-            state.chunks.removeAll(keepingCapacity: true)
-            state.head = 0
-        }
-        state.buffered -= chunk.count
-        var waiters: [@Sendable () -> Void] = []
-        if state.buffered <= capacity / 2 {
-            swap(&waiters, &state.roomWaiters)
-        }
-        lock.unlock()
         for resume in waiters { resume() }
-        return .chunk(chunk)
+        return ready
     }
 
     /// The reader is gone: drops what is held, fails a waiting read, lets a waiting transport go
     /// on (its next append says `.stop`), and runs `onCancel` unless the body had ended.
     public func cancel() {
-        lock.lock()
-        guard !state.isCancelled else {
-            lock.unlock()
-            return
+        let cancelled = state.withLock { state -> (waiters: Waiters, hadEnded: Bool)? in
+            guard !state.isCancelled else { return nil }
+            state.isCancelled = true
+            state.spill = nil
+            state.chunks = []
+            state.head = 0
+            state.buffered = 0
+            return (state.takeWaiters(), state.end != nil)
         }
-        state.isCancelled = true
-        state.spill = nil
-        state.chunks = []
-        state.head = 0
-        state.buffered = 0
-        let reader = state.waitingReader
-        state.waitingReader = nil
-        let waiters = state.roomWaiters
-        state.roomWaiters = []
-        let hadEnded = state.end != nil
-        lock.unlock()
-        reader?.resume(throwing: CancellationError())
-        for resume in waiters { resume() }
-        if !hadEnded { onCancel() }
+        guard let cancelled else { return }
+        cancelled.waiters.reader?.resume(throwing: CancellationError())
+        for resume in cancelled.waiters.room { resume() }
+        if !cancelled.hadEnded { onCancel() }
     }
 
     /// The chunks of a ``ResponseBodyBuffer``. Iterate it once; an iterator that is dropped

@@ -24,8 +24,9 @@
 /// fails and (for a `GET`) when its server ends the response, until a `204` or its terminator (see
 /// ``reconnection``); the other formats end with the server's end, or fail with the error.
 public protocol StreamingEndpoint: Endpoint {
-    /// Not used by ``Client/stream(_:)``: a streaming endpoint has no single response value.
-    associatedtype ResponseType = StreamedBody
+    /// Not used by ``Client/stream(_:)``: a streaming endpoint has no single response value, and
+    /// leaves this type out.
+    associatedtype ResponseType = _StreamedBody
     /// What the stream gives: ``ServerSentEvent``s, decoded values (JSON lines), `String` lines
     /// or `Data` chunks.
     associatedtype Element: Sendable
@@ -52,22 +53,34 @@ extension StreamingEndpoint {
     public var bufferSize: Int { 256 << 10 }
 }
 
-/// The ``Endpoint/ResponseType`` of a ``StreamingEndpoint``, whose body is read as a stream with
-/// ``Client/stream(_:)`` and has no single value: it has no instances, and decoding one fails
-/// with an error that says to call `stream(_:)`.
-public enum StreamedBody: JSONObject {
+/// The ``Endpoint/ResponseType`` of a ``StreamingEndpoint`` that leaves it out, as each one
+/// does: its body is read as a stream with ``Client/stream(_:)`` and has no single value. It has
+/// no instances, and decoding one fails with an error that says to call `stream(_:)`.
+///
+/// Public only because the protocol's default type must be; the underscore keeps it out of the
+/// documentation and of code completion, as the standard library's own such types. No code
+/// needs to name it.
+public enum _StreamedBody: JSONObject {
     /// Fails: a streamed body is read with ``Client/stream(_:)``.
     public init(json: JSON) throws {
         throw StreamedBodyError()
     }
 
     /// A stream's body is not decoded as one value.
-    public static func decode(from body: Data, using decoder: any ResponseDecoder) throws -> StreamedBody {
+    public static func decode(from body: Data, using decoder: any ResponseDecoder) throws -> _StreamedBody {
         throw StreamedBodyError()
     }
 }
 
-/// Why a ``StreamedBody`` cannot be decoded.
+/// The default ``Endpoint/ResponseType`` of a ``StreamingEndpoint``, under the name 0.3.0 gave
+/// it. Nothing needs to name it: leave it out.
+@available(
+    *, deprecated,
+    message: "A StreamingEndpoint needs no ResponseType: leave it out. StreamedBody will be removed in a later release."
+)
+public typealias StreamedBody = _StreamedBody
+
+/// Why a streaming endpoint's ``Endpoint/ResponseType`` cannot be decoded.
 struct StreamedBodyError: Error, CustomStringConvertible {
     var description: String {
         "the endpoint streams its response: read it with Client.stream(_:), not as one value"

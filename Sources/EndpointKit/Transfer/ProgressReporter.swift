@@ -7,12 +7,25 @@ import Foundation
 ///
 /// The handler is called while holding the lock: reports come from the transport's threads and
 /// the end from the calling task, and the handler sees them one at a time, in order.
-final class ProgressReporter: @unchecked Sendable {
-    // `@unchecked`: `last` and `isFinished` are only touched while holding `lock`.
-    private let lock = NSLock()
+final class ProgressReporter: Sendable {
+    private struct State {
+        var last: TransferProgress?
+        var isFinished = false
+
+        /// Records `progress` as the last one reported, if it should be reported.
+        mutating func advance(to progress: TransferProgress, finishing: Bool) -> Bool {
+            guard !isFinished else { return false }
+            isFinished = finishing
+            if let last, finishing ? last == progress : progress.completedBytes <= last.completedBytes {
+                return false
+            }
+            last = progress
+            return true
+        }
+    }
+
     private let handler: TransferProgressHandler
-    private var last: TransferProgress?
-    private var isFinished = false
+    private let state = Locked(State())
 
     init(_ handler: @escaping TransferProgressHandler) {
         self.handler = handler
@@ -20,36 +33,22 @@ final class ProgressReporter: @unchecked Sendable {
 
     /// The total of the last progress reported (its bytes when the total is unknown); 0 before any.
     var lastTotalBytes: Int64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return last.map { $0.expectedBytes ?? $0.completedBytes } ?? 0
+        state.withLock { state in state.last.map { $0.expectedBytes ?? $0.completedBytes } ?? 0 }
     }
 
     /// Reports `progress` if it is further than anything reported before.
     func report(_ progress: TransferProgress) {
-        lock.lock()
-        defer { lock.unlock() }
-        if advance(to: progress, finishing: false) { handler(progress) }
+        state.withLock { state in
+            if state.advance(to: progress, finishing: false) { handler(progress) }
+        }
     }
 
     /// Reports `totalBytes` of `totalBytes`, the end of the transfer.
     func finish(totalBytes: Int64) {
         let final = TransferProgress(completedBytes: totalBytes, expectedBytes: totalBytes)
-        lock.lock()
-        defer { lock.unlock() }
-        if advance(to: final, finishing: true) { handler(final) }
-    }
-
-    /// Records `progress` as the last one reported, if it should be reported; called while
-    /// holding `lock`.
-    private func advance(to progress: TransferProgress, finishing: Bool) -> Bool {
-        guard !isFinished else { return false }
-        isFinished = finishing
-        if let last, finishing ? last == progress : progress.completedBytes <= last.completedBytes {
-            return false
+        state.withLock { state in
+            if state.advance(to: final, finishing: true) { handler(final) }
         }
-        last = progress
-        return true
     }
 }
 

@@ -3,33 +3,33 @@ import Foundation
 /// Starts a URLSession task, or cancels it if cancellation came first; cancels off the calling
 /// thread, because cancelling while URLSession delivers a response can deadlock on Linux
 /// (swift-corelibs-foundation #5412).
-final class DataTaskHandle: @unchecked Sendable {
-    // `@unchecked`: both properties are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var isCancelled = false
+final class DataTaskHandle: Sendable {
+    private struct State {
+        var task: URLSessionTask?
+        var isCancelled = false
+    }
+
+    private let state = Locked(State())
 
     /// Whether the caller cancelled.
     var wasCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return isCancelled
+        state.withLock { $0.isCancelled }
     }
 
     func start(_ task: URLSessionTask) {
-        lock.lock()
-        self.task = task
-        let cancelledAlready = isCancelled
-        lock.unlock()
+        let cancelledAlready = state.withLock { state in
+            state.task = task
+            return state.isCancelled
+        }
         task.resume()
         if cancelledAlready { Self.cancelOffThread(task) }
     }
 
     func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
+        }
         if let task { Self.cancelOffThread(task) }
     }
 

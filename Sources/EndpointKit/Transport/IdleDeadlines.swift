@@ -15,7 +15,7 @@ import Foundation
 /// the timer is set for the earliest deadline left.
 final class IdleDeadlines: @unchecked Sendable {
     // `@unchecked`: `timer` is only scheduled while holding the delegate's lock (`schedule` is
-    // called from within `withExchanges`), and its handler runs on `queue`.
+    // called from within `exchanges.withLock`), and its handler runs on `queue`.
     private let queue = DispatchQueue(label: "EndpointKit.URLSessionTransport.idle")
     private let timer: any DispatchSourceTimer
     /// When the timer fires next, in `DispatchTime` nanoseconds; `nil` when it is not set.

@@ -93,25 +93,27 @@ public struct StreamedResponse: Sendable {
 
 /// The task that runs a ``StreamedResponse/init(head:bufferSize:writingBody:)`` body: cancelled
 /// when the body's reader goes away, also if that happens before the task is stored.
-private final class BodyWriter: @unchecked Sendable {
-    // `@unchecked`: `task` and `isCancelled` are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
-    private var isCancelled = false
+private final class BodyWriter: Sendable {
+    private struct State {
+        var task: Task<Void, Never>?
+        var isCancelled = false
+    }
+
+    private let state = Locked(State())
 
     func start(_ operation: @escaping @Sendable () async -> Void) {
         let task = Task { await operation() }
-        let cancelledAlready = lock.withLock {
-            self.task = task
-            return isCancelled
+        let cancelledAlready = state.withLock { state in
+            state.task = task
+            return state.isCancelled
         }
         if cancelledAlready { task.cancel() }
     }
 
     func cancel() {
-        let task = lock.withLock {
-            isCancelled = true
-            return self.task
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
         }
         task?.cancel()
     }

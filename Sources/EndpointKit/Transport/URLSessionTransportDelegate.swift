@@ -6,9 +6,10 @@ import Foundation
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
     @unchecked Sendable
 {
-    // `@unchecked`: `exchanges` and everything in it is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var exchanges: [Int: TaskExchange] = [:]
+    // `@unchecked`: the `TaskExchange`s, which are not `Sendable`, are only touched while
+    // holding `exchanges`' lock (or, once removed from it, by the one call that removed them),
+    // and `idleDeadlines` is set once, in `init`.
+    private let exchanges = Locked<[Int: TaskExchange]>([:])
     private let maximumResponseSize: Int
     /// The most bytes of a stream held for its reader on Linux (``URLSessionTransport/maximumStreamBacklog``).
     let streamBacklog: Int
@@ -18,7 +19,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     /// Suspends and resumes the tasks of streams whose readers fell behind, in order, off
     /// URLSession's threads (Apple platforms only: see `receive(_:into:of:)`).
     private let pauseQueue = DispatchQueue(label: "EndpointKit.URLSessionTransport.pause")
-    /// Enforces the tasks' idle timeouts; scheduled only while holding `lock`.
+    /// Enforces the tasks' idle timeouts; scheduled only while holding `exchanges`' lock.
     private var idleDeadlines: IdleDeadlines!
 
     init(maximumResponseSize: Int, streamBacklog: Int) {
@@ -37,7 +38,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         let exchange = TaskExchange(
             task: task, handle: handle, options: options, idleTimeout: IdleDeadlines.nanoseconds(idleTimeout),
             delivery: delivery)
-        withExchanges { exchanges in
+        exchanges.withLock { exchanges in
             exchanges[task.taskIdentifier] = exchange
             if let deadline = exchange.idleDeadline { idleDeadlines.fire(noLaterThan: deadline) }
         }
@@ -48,7 +49,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     /// earliest deadline left.
     private func cancelIdleTasks() {
         let now = IdleDeadlines.now
-        let idle = withExchanges { exchanges -> [URLSessionTask] in
+        let idle = exchanges.withLock { exchanges -> [URLSessionTask] in
             idleDeadlines.fired()
             var idle: [URLSessionTask] = []
             var earliest: UInt64?
@@ -74,7 +75,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     ) {
         let now = IdleDeadlines.now
         let limit = maximumResponseSize
-        let (tooLarge, streamed) = withExchanges {
+        let (tooLarge, streamed) = exchanges.withLock {
             exchanges -> (Bool, (CheckedContinuation<StreamedResponse, any Error>, ResponseBodyBuffer)?) in
             guard let exchange = exchanges[dataTask.taskIdentifier] else { return (false, nil) }
             exchange.lastActivity = now
@@ -101,7 +102,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = maximumResponseSize
         let now = IdleDeadlines.now
-        let exceeded = withExchanges { exchanges -> Bool in
+        let exceeded = exchanges.withLock { exchanges -> Bool in
             guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.exceededLimit,
                 exchange.readerFellBehind == nil
             else { return false }
@@ -125,7 +126,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     }
 
     /// Hands a piece of a streamed body to its reader's buffer; returns whether the task goes on.
-    /// Called while holding `lock`.
+    /// Called while holding `exchanges`' lock.
     private func receive(_ data: Data, into body: ResponseBodyBuffer, of exchange: TaskExchange) -> Bool {
         switch body.append(data) {
         case .more:
@@ -158,7 +159,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         /// Resumes a task paused for its reader, in order after its suspension.
         private func resumeAfterPause(_ task: URLSessionTask) {
             let now = IdleDeadlines.now
-            withExchanges { exchanges in
+            exchanges.withLock { exchanges in
                 guard let exchange = exchanges[task.taskIdentifier] else { return }
                 exchange.isPaused = false
                 exchange.lastActivity = now
@@ -196,14 +197,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         // URLSession deletes `location` when this method returns, so the file is moved now.
         let status = (downloadTask.response as? HTTPURLResponse)?.statusCode ?? 0
         let limit = maximumResponseSize
-        withExchanges { exchanges in
+        exchanges.withLock { exchanges in
             guard let exchange = exchanges[downloadTask.taskIdentifier] else { return }
             exchange.receiveDownload(at: location, status: status, limit: limit)
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let exchange = withExchanges({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let exchange = exchanges.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         exchange.complete(response: task.response as? HTTPURLResponse, error: error, limit: maximumResponseSize)
     }
 
@@ -219,7 +220,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
             // challenge is cancelled and its `401` response kept, to be returned instead of the
             // cancellation (regression test: the wrong-password tests against httpbin).
             let response = challenge.failureResponse as? HTTPURLResponse
-            withExchanges { $0[task.taskIdentifier]?.refusedChallenge = response }
+            exchanges.withLock { $0[task.taskIdentifier]?.refusedChallenge = response }
             // Cancelling waits for URLSession's queue, which may be the one running this call
             // (InlineDelegateQueue): answer from another thread.
             DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
@@ -242,15 +243,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
     /// Records that `task` sent or received bytes; returns its transfer options.
     private func madeProgress(_ task: URLSessionTask) -> TransferOptions? {
         let now = IdleDeadlines.now
-        return withExchanges { exchanges in
+        return exchanges.withLock { exchanges in
             exchanges[task.taskIdentifier]?.lastActivity = now
             return exchanges[task.taskIdentifier]?.options
         }
-    }
-
-    private func withExchanges<Result>(_ body: (inout [Int: TaskExchange]) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&exchanges)
     }
 }

@@ -4,18 +4,18 @@
     ///
     /// Its description reads as a compiler's diagnostic, so that an IDE shows it at the line:
     /// `endpointkit-config.yaml:3:1: error: unknown key 'acessModifier'; the keys are …`.
-    public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    package struct ConfigurationError: Error, Equatable, CustomStringConvertible {
         /// The configuration file, as it was named.
-        public var path: String
+        package var path: String
         /// The line of the key or value at fault, from 1; `nil` when it is the whole file.
-        public var line: Int?
+        package var line: Int?
         /// The column of the key or value at fault, from 1.
-        public var column: Int?
+        package var column: Int?
         /// What is wrong, and what would be right.
-        public var message: String
+        package var message: String
 
         /// An error at `line` and `column` of the file at `path`.
-        public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
             self.path = path
             self.line = line
             self.column = column
@@ -23,7 +23,7 @@
         }
 
         /// `path:line:column: error: message`.
-        public var description: String {
+        package var description: String {
             let place = [line, column].compactMap { $0 }.map { ":\($0)" }.joined()
             return "\(path)\(place): error: \(message)"
         }

@@ -11,7 +11,7 @@
         /// - Throws: ``ConfigurationError`` for text that is not YAML, an unknown key (it names the
         ///   keys that exist, and what to do instead for swift-openapi-generator's keys) or a value
         ///   of the wrong kind, with the line it is on.
-        public init(yaml text: String, path: String) throws {
+        package init(yaml text: String, path: String) throws {
             self.init()
             let root: Node
             do {

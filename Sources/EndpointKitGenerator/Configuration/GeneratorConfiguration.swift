@@ -17,35 +17,35 @@
     /// ```
     ///
     /// A key left out is `nil` here: the command line's option, or the default, applies.
-    public struct GeneratorConfiguration: Sendable, Equatable {
+    package struct GeneratorConfiguration: Sendable, Equatable {
         /// `filter.tags`.
-        public var tags: [String]?
+        package var tags: [String]?
         /// `filter.operations`: operation IDs.
-        public var operationIDs: [String]?
+        package var operationIDs: [String]?
         /// `filter.paths`: globs over path templates.
-        public var pathGlobs: [String]?
+        package var pathGlobs: [String]?
         /// `accessModifier`.
-        public var accessModifier: AccessModifier?
+        package var accessModifier: AccessModifier?
         /// `moduleName`.
-        public var moduleName: String?
+        package var moduleName: String?
         /// `layout`.
-        public var layout: OutputLayout?
+        package var layout: OutputLayout?
         /// `output`: the directory to write into; in a file, relative to the file's directory.
-        public var output: String?
+        package var output: String?
         /// `validate`.
-        public var validate: Bool?
+        package var validate: Bool?
         /// `quiet`.
-        public var quiet: Bool?
+        package var quiet: Bool?
         /// Where the file gave `filter` and each of its entries, for the errors about them.
         package var filterOrigins = FilterOrigins()
 
         /// A configuration that sets nothing.
-        public init() {}
+        package init() {}
 
         /// This configuration with what `other` sets in place of what this one sets: the command
         /// line's options over a file's keys. A filter list replaces the list of the same kind
         /// (`--tag` the file's `filter.tags`) and leaves the others.
-        public func overridden(by other: GeneratorConfiguration) -> GeneratorConfiguration {
+        package func overridden(by other: GeneratorConfiguration) -> GeneratorConfiguration {
             var result = self
             result.tags = other.tags ?? tags
             result.operationIDs = other.operationIDs ?? operationIDs
@@ -64,22 +64,22 @@
         }
 
         /// The filter the configuration sets; every operation when it sets none.
-        public var filter: OperationFilter {
+        package var filter: OperationFilter {
             var filter = OperationFilter(tags: tags ?? [], operationIDs: operationIDs ?? [], pathGlobs: pathGlobs ?? [])
             filter.origins = filterOrigins
             return filter
         }
 
         /// The generation options the configuration sets, with the defaults for the rest.
-        public var generationOptions: GenerationOptions {
+        package var generationOptions: GenerationOptions {
             GenerationOptions(
                 filter: filter, moduleName: moduleName, accessModifier: accessModifier ?? .public,
                 layout: layout ?? .files)
         }
 
         /// The keys a configuration file may hold, in the order the documentation lists them.
-        public static let keys = ["accessModifier", "filter", "layout", "moduleName", "output", "quiet", "validate"]
+        package static let keys = ["accessModifier", "filter", "layout", "moduleName", "output", "quiet", "validate"]
         /// The keys `filter` may hold.
-        public static let filterKeys = ["operations", "paths", "tags"]
+        package static let filterKeys = ["operations", "paths", "tags"]
     }
 #endif

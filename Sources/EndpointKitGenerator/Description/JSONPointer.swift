@@ -5,12 +5,12 @@
     /// `#/paths/~1users~1{username}/get/parameters/0`.
     ///
     /// Warnings and errors name it, so that a reader can find what was skipped or is malformed.
-    public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparable {
+    package struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparable {
         /// The root of the description: `#`.
-        public static let root = JSONPointer(description: "#")
+        package static let root = JSONPointer(description: "#")
 
         /// The pointer as text, starting with `#`.
-        public let description: String
+        package let description: String
 
         private init(description: String) {
             self.description = description
@@ -20,7 +20,7 @@
         ///
         /// - Parameter token: A mapping key or a sequence index; `~` and `/` are escaped.
         /// - Returns: The longer pointer.
-        public func appending(_ token: String) -> JSONPointer {
+        package func appending(_ token: String) -> JSONPointer {
             var escaped = token
             if escaped.contains("~") { escaped = escaped.replacingOccurrences(of: "~", with: "~0") }
             if escaped.contains("/") { escaped = escaped.replacingOccurrences(of: "/", with: "~1") }
@@ -28,12 +28,12 @@
         }
 
         /// The pointer to the element at `index` of the sequence this pointer locates.
-        public func appending(_ index: Int) -> JSONPointer {
+        package func appending(_ index: Int) -> JSONPointer {
             JSONPointer(description: description + "/" + String(index))
         }
 
         /// Orders pointers by their text.
-        public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
             lhs.description < rhs.description
         }
     }

@@ -5,7 +5,7 @@
     /// `public` is the default (it is what the generator has always written), for endpoints in a
     /// module of their own that other modules import; an app target that keeps its endpoints to
     /// itself chooses `internal`, and the modules of one package share them with `package`.
-    public enum AccessModifier: String, Sendable, CaseIterable {
+    package enum AccessModifier: String, Sendable, CaseIterable {
         /// `public`: every module that imports the generated one sees the endpoints and types.
         case `public`
         /// `package`: only the modules of the same package see them.

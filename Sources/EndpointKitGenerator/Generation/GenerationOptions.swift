@@ -8,18 +8,18 @@
     /// options.moduleName = "GitHubAPI"
     /// let code = try EndpointGenerator.generate(text: text, sourceName: "openapi.yaml", options: options)
     /// ```
-    public struct GenerationOptions: Sendable, Equatable {
+    package struct GenerationOptions: Sendable, Equatable {
         /// Which operations to generate; every one by default.
-        public var filter: OperationFilter
+        package var filter: OperationFilter
         /// The module the files are for, named in each file's header.
-        public var moduleName: String?
+        package var moduleName: String?
         /// The access level of what is generated; `public` by default.
-        public var accessModifier: AccessModifier
+        package var accessModifier: AccessModifier
         /// A file per type and per tag, or two files in all.
-        public var layout: OutputLayout
+        package var layout: OutputLayout
 
         /// Options; with no arguments, every operation, `public`, a file per type and per tag.
-        public init(
+        package init(
             filter: OperationFilter = OperationFilter(), moduleName: String? = nil,
             accessModifier: AccessModifier = .public, layout: OutputLayout = .files
         ) {

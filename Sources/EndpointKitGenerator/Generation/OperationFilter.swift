@@ -5,27 +5,27 @@
     /// Each entry must name something in the description: ``EndpointGenerator`` throws
     /// ``UnmatchedFilterEntriesError`` for a tag that no operation has, an operation ID that none
     /// has, or a glob that matches no path.
-    public struct OperationFilter: Sendable, Equatable {
+    package struct OperationFilter: Sendable, Equatable {
         /// Tags: an operation with one of them is generated.
-        public var tags: [String]
+        package var tags: [String]
         /// Operation IDs (`repos/list-for-user`): these operations are generated.
-        public var operationIDs: [String]
+        package var operationIDs: [String]
         /// Globs over path templates: `*` matches within a segment, `**` across segments, `?` one
         /// character: `/repos/*/*/issues/**` matches `/repos/{owner}/{repo}/issues/{issue_number}`.
-        public var pathGlobs: [String]
+        package var pathGlobs: [String]
         /// Where each entry was given, for the errors that point at it: a configuration file's
         /// line, or the command line.
         package var origins = FilterOrigins()
 
         /// A filter; with no arguments, one that selects every operation.
-        public init(tags: [String] = [], operationIDs: [String] = [], pathGlobs: [String] = []) {
+        package init(tags: [String] = [], operationIDs: [String] = [], pathGlobs: [String] = []) {
             self.tags = tags
             self.operationIDs = operationIDs
             self.pathGlobs = pathGlobs
         }
 
         /// Whether the filter selects every operation.
-        public var isEmpty: Bool { tags.isEmpty && operationIDs.isEmpty && pathGlobs.isEmpty }
+        package var isEmpty: Bool { tags.isEmpty && operationIDs.isEmpty && pathGlobs.isEmpty }
 
         func selects(_ operation: Operation) -> Bool {
             if isEmpty { return true }

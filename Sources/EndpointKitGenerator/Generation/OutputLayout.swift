@@ -1,6 +1,6 @@
 #if OpenAPIGenerator
     /// How the generated code is spread over files.
-    public enum OutputLayout: String, Sendable, CaseIterable {
+    package enum OutputLayout: String, Sendable, CaseIterable {
         /// A file per component schema (`Schemas/Repository.swift`), per support type
         /// (`Support/Indirect.swift`) and per tag (`Endpoints/ReposEndpoints.swift`): small diffs
         /// for code that is committed, and files that are easy to find.
@@ -12,8 +12,8 @@
         case combined
 
         /// The types' file in the `combined` layout.
-        public static let combinedTypesPath = "GeneratedTypes.swift"
+        package static let combinedTypesPath = "GeneratedTypes.swift"
         /// The endpoints' file in the `combined` layout.
-        public static let combinedEndpointsPath = "GeneratedEndpoints.swift"
+        package static let combinedEndpointsPath = "GeneratedEndpoints.swift"
     }
 #endif

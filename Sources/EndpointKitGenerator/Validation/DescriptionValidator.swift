@@ -17,7 +17,7 @@
     /// let findings = try DescriptionValidator.validate(text: try String(contentsOfFile: "openapi.yaml", encoding: .utf8))
     /// for finding in findings { print(finding.severity, finding) }
     /// ```
-    public enum DescriptionValidator {
+    package enum DescriptionValidator {
         /// Validates the text of a YAML or JSON description, 3.0 or 3.1.
         ///
         /// - Parameter text: The description.
@@ -27,7 +27,7 @@
         ///   description are not checked.
         /// - Throws: ``GeneratorError/invalidSyntax(_:)`` when the text is not YAML or JSON, and
         ///   ``GeneratorError/malformedDescription(_:at:line:)`` when it has no 3.0 or 3.1 version.
-        public static func validate(text: String) throws -> [ValidationFinding] {
+        package static func validate(text: String) throws -> [ValidationFinding] {
             let (json, version) = try jsonData(from: text)
             if version.hasPrefix("3.0") { return validate30(json) }
             guard version.hasPrefix("3.1") else {

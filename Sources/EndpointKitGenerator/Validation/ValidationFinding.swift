@@ -1,9 +1,9 @@
 #if OpenAPIGenerator
     /// A rule of the OpenAPI specification that a description breaks, as OpenAPIKit's validation
     /// reports it (``DescriptionValidator``), and where in the description.
-    public struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
+    package struct ValidationFinding: Sendable, Hashable, CustomStringConvertible {
         /// How serious a finding is.
-        public enum Severity: Sendable, Hashable {
+        package enum Severity: Sendable, Hashable {
             /// The description breaks the specification; `--validate` fails.
             case error
             /// Allowed, but likely a mistake (a 3.0 keyword in a 3.1 description, say).
@@ -11,20 +11,20 @@
         }
 
         /// Whether the finding fails validation.
-        public var severity: Severity
+        package var severity: Severity
         /// What is wrong, in OpenAPIKit's words.
-        public var message: String
+        package var message: String
         /// Where it is; the root (`#`) when OpenAPIKit names no place.
-        public var pointer: JSONPointer
+        package var pointer: JSONPointer
 
         /// A finding about what is at `pointer`.
-        public init(_ severity: Severity, _ message: String, at pointer: JSONPointer) {
+        package init(_ severity: Severity, _ message: String, at pointer: JSONPointer) {
             self.severity = severity
             self.message = message
             self.pointer = pointer
         }
 
         /// Where, then what: `#/paths/~1users/get: …`.
-        public var description: String { "\(pointer): \(message)" }
+        package var description: String { "\(pointer): \(message)" }
     }
 #endif
