@@ -52,7 +52,7 @@ public final class ManualClock: Sendable {
         var sleepWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state: LockedState<State>
+    private let state: Locked<State>
     /// Whether a sleep waits until the time is moved past its end (`true`), or returns at once,
     /// moving the time forward by its duration (`false`).
     public let waitsForAdvance: Bool
@@ -64,7 +64,7 @@ public final class ManualClock: Sendable {
     ///   - waitsForAdvance: Whether a sleep waits for ``advance(by:)`` (`true`) or returns at
     ///     once, moving the time (`false`, the default).
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600), waitsForAdvance: Bool = false) {
-        state = LockedState(State(now: start))
+        state = Locked(State(now: start))
         self.waitsForAdvance = waitsForAdvance
     }
 

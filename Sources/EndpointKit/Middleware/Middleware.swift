@@ -96,7 +96,7 @@ struct MiddlewareChain: Sendable {
 /// The body of the last response `next` returned to a middleware: a middleware that calls `next`
 /// again (to retry) gets a new one, and the one it dropped is closed.
 private final class LatestBody: Sendable {
-    private let body = LockedState<ResponseBodyBuffer?>(nil)
+    private let body = Locked<ResponseBodyBuffer?>(nil)
 
     func replace(with new: ResponseBodyBuffer?) {
         let old = body.withLock { body in

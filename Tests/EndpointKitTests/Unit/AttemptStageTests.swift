@@ -11,7 +11,7 @@ struct AttemptStageTests {
     /// A stage that records what it is asked, and answers as told.
     struct Recording: AttemptStage {
         let name: String
-        let log: LockedState<[String]>
+        let log: Locked<[String]>
         var answersBeforeSending = false
         var resendsOnce = false
 
@@ -49,7 +49,7 @@ struct AttemptStageTests {
 
     @Test("The request passes the stages first to last, the response last to first")
     func order() async throws {
-        let log = LockedState([String]())
+        let log = Locked([String]())
         let transport = StubTransport(body: "[]")
         _ = try await run(["a", "b", "c"].map { Recording(name: $0, log: log) }, transport: transport)
         #expect(log.withLock { $0 } == ["prepare a", "prepare b", "prepare c", "judge c", "judge b", "judge a"])
@@ -58,7 +58,7 @@ struct AttemptStageTests {
 
     @Test("A stage that answers before sending ends the attempt: nothing is sent, and no stage judges")
     func answerBeforeSending() async throws {
-        let log = LockedState([String]())
+        let log = Locked([String]())
         let transport = StubTransport(body: "[]")
         let stages = [
             Recording(name: "a", log: log), Recording(name: "b", log: log, answersBeforeSending: true),
@@ -72,7 +72,7 @@ struct AttemptStageTests {
 
     @Test("A resend prepares the request anew through every stage and sends it again, as the same attempt")
     func resend() async throws {
-        let log = LockedState([String]())
+        let log = Locked([String]())
         let transport = StubTransport(body: "[]")
         let stages = [Recording(name: "a", log: log), Recording(name: "b", log: log, resendsOnce: true)]
         _ = try await run(stages, transport: transport)

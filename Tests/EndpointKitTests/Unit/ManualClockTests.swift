@@ -19,7 +19,7 @@ struct ManualClockTests {
     func heldSleepEndsAtItsEnd() async throws {
         let time = ManualClock(waitsForAdvance: true)
         let clock = time.clock
-        let ended = LockedState(false)
+        let ended = Locked(false)
         let sleeper = Task {
             try await clock.sleep(10)
             ended.withLock { $0 = true }
@@ -40,7 +40,7 @@ struct ManualClockTests {
     func advanceEndsOnlyTheSleepsItReaches() async throws {
         let time = ManualClock(waitsForAdvance: true)
         let clock = time.clock
-        let ended = LockedState([Double]())
+        let ended = Locked([Double]())
         func sleeper(_ seconds: Double) -> Task<Void, any Error> {
             Task {
                 try await clock.sleep(seconds)

@@ -265,7 +265,7 @@ struct ClientStreamingTests {
             with: .stream([.text("data: {\"index\": 1}\n\n"), .pause(30), .text("data: {\"index\": 2}\n\n")]))
         let time = ManualClock(waitsForAdvance: true)
         let timed = Client.stubbed(transport, timeouts: Timeouts(idle: 5, total: 0.1), clock: time.clock)
-        let received = LockedState([Int]())
+        let received = Locked([Int]())
         let reading = Task {
             for try await event in timed.stream(bounded) { received.withLock { $0.append(event.data.index) } }
         }
