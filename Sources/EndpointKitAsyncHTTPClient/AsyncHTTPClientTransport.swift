@@ -69,10 +69,12 @@
     ///   `httpVersion` is `.automatic` (the default).
     /// - **`GOAWAY`** and refused streams: a request that AsyncHTTPClient never wrote, or whose
     ///   stream the server refused (`REFUSED_STREAM`), is sent again at once on a new connection,
-    ///   whatever its method; one whose stream a `GOAWAY` dropped (SwiftNIO says `CANCEL`) is sent
-    ///   again at once only for an idempotent method; up to 4 times. Otherwise a connection that
-    ///   closed under a request is `URLError(.networkConnectionLost)`, which the client's
-    ///   `RetryPolicy` retries for an idempotent method (the FasterOnLinuxServers article).
+    ///   whatever its method; one whose stream a `GOAWAY` dropped (SwiftNIO says `CANCEL`), or that
+    ///   AsyncHTTPClient handed to a connection that had just closed (`ChannelError.ioOnClosedChannel`
+    ///   before any response), is sent again at once only for an idempotent method; up to 4 times.
+    ///   Otherwise a connection that closed under a request is `URLError(.networkConnectionLost)`,
+    ///   which the client's `RetryPolicy` retries for an idempotent method (the
+    ///   FasterOnLinuxServers article).
     /// - **Tracing** is EndpointKitTracing's: its attempt span stands for each request, inside the
     ///   call's trace, with secrets redacted from its URL. ``makeDefaultConfiguration()`` turns
     ///   AsyncHTTPClient's own tracer off; see there what its span records before you turn it on.
