@@ -150,12 +150,16 @@ let package = Package(
             path: "Examples/GitHubGenerated/Tool"),
         .target(name: "SampleApp", dependencies: ["EndpointKit", "EndpointKitGitHub"], path: "Examples/SampleApp"),
 
+        // How a test target finds each local test server, and the `.requires…` trait that skips a
+        // suite without it (Tests/Servers/README.md): one module that every test target depends on.
+        // No product and no trait: nothing but the test targets depends on it.
+        .target(name: "TestServers", dependencies: ["EndpointKit"], path: "Tests/Servers/Locators"),
         // A process that saves tokens until it is killed, for FileOAuthTokenStorageTests.
         .executableTarget(name: "token-file-writer", dependencies: ["EndpointKit"], path: "Tests/TokenFileWriter"),
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
-                "EndpointKit", "EndpointKitTesting", "token-file-writer",
+                "EndpointKit", "EndpointKitTesting", "token-file-writer", "TestServers",
                 // For the suites that run against both transports (streaming, observing).
                 "EndpointKitAsyncHTTPClient", "EndpointKitLogging", "EndpointKitMetrics", "EndpointKitTracing",
                 .product(
@@ -172,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "EndpointKitGitHubTests",
             dependencies: [
-                "EndpointKitGitHub", "EndpointKitTesting",
+                "EndpointKitGitHub", "EndpointKitTesting", "TestServers",
                 // Keys made at test time, and signatures checked, for the GitHub App suites.
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
@@ -194,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "EndpointKitAsyncHTTPClientTests",
             dependencies: [
-                "EndpointKit", "EndpointKitAsyncHTTPClient",
+                "EndpointKit", "EndpointKitAsyncHTTPClient", "TestServers",
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])
                 ),
@@ -210,6 +214,7 @@ let package = Package(
             name: "EndpointKitGeneratorTests",
             dependencies: [
                 "EndpointKitGenerator", "endpointkit-generate", "EndpointKit", "EndpointKitTesting", "GitHubGenerated",
+                "TestServers",
             ],
             resources: [.copy("Descriptions"), .copy("Golden"), .copy("Fixtures")]
         ),
@@ -218,7 +223,7 @@ let package = Package(
         // EndpointKitGeneratorTests' own generated code), called against connexion
         // (Tests/Servers/roundtrip-server.sh). It needs no trait.
         .testTarget(
-            name: "EndpointKitRoundTripTests", dependencies: ["EndpointKit"], exclude: ["Descriptions"]
+            name: "EndpointKitRoundTripTests", dependencies: ["EndpointKit", "TestServers"], exclude: ["Descriptions"]
         ),
         .testTarget(
             name: "SampleAppTests", dependencies: ["SampleApp", "EndpointKitTesting"], resources: [.copy("Fixtures")]

@@ -51,8 +51,7 @@
         }
 
         /// Over plain HTTP, or over HTTPS to the fault server's TLS twin, trusting the test CA.
-        static let schemes =
-            ProcessInfo.processInfo.environment["FAULT_HTTPS_SERVER_URL"] == nil ? ["http"] : ["http", "https"]
+        static let schemes = FaultServer.tlsURL == nil ? ["http"] : ["http", "https"]
 
         /// A client of the fault server, or of its TLS twin for `https`.
         /// Over HTTPS a request without a body goes through AsyncHTTPClient's async `execute`, over
@@ -63,15 +62,14 @@
             maximumResponseSize: Int = 64 << 20
         ) throws -> Client {
             guard scheme == "https" else {
-                return Client(baseURL: HTTPBin.faultServerURL!) {
+                return Client(baseURL: FaultServer.url!) {
                     $0.retryPolicy = retryPolicy
                     $0.transport = AsyncHTTPClientTransport(
                         client: httpClient, maximumResponseSize: maximumResponseSize)
                 }
             }
-            let environment = ProcessInfo.processInfo.environment
-            let ca = try TLSCertificate(pemFile: URL(fileURLWithPath: environment["TLS_PKI_DIR"]! + "/ca.pem"))
-            return try Client(baseURL: URL(string: environment["FAULT_HTTPS_SERVER_URL"]!)!) {
+            let ca = try TLSServers.ca()
+            return try Client(baseURL: FaultServer.tlsURL!) {
                 $0.retryPolicy = retryPolicy
                 $0.transport = try AsyncHTTPClientTransport(
                     client: httpClient, tls: TLSPolicy(trust: .only([ca])), maximumResponseSize: maximumResponseSize)

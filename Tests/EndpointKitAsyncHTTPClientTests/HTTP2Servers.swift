@@ -5,24 +5,8 @@
     import Foundation
     import Testing
 
-    /// The HTTP/2 test servers (`Tests/Servers/h2_server.py`, started by `Tests/Servers/h2-server.sh` with the
-    /// TLS servers' test PKI): hypercorn with ALPN `h2` and `http/1.1`, and a server that sends
-    /// `GOAWAY` in the middle of a call.
-    enum HTTP2Servers {
-        private static let environment = ProcessInfo.processInfo.environment
-
-        /// hypercorn (H2_SERVER_URL).
-        static let url = URL(string: environment["H2_SERVER_URL"] ?? "https://127.0.0.1:1")!
-        /// The GOAWAY server (H2_GOAWAY_URL).
-        static let goAwayURL = URL(string: environment["H2_GOAWAY_URL"] ?? "https://127.0.0.1:1")!
-        /// hypercorn that ends every connection with `GOAWAY` after 10 requests (H2_RECYCLING_URL).
-        static let recyclingURL = URL(string: environment["H2_RECYCLING_URL"] ?? "https://127.0.0.1:1")!
-
-        static var isAvailable: Bool {
-            !(environment["H2_SERVER_URL"] ?? "").isEmpty && !(environment["H2_GOAWAY_URL"] ?? "").isEmpty
-                && !(environment["H2_RECYCLING_URL"] ?? "").isEmpty && TLSServers.pki != nil
-        }
-
+    /// The HTTP/2 servers' routes and what they saw (TestServers' `HTTP2Servers` finds them).
+    extension HTTP2Servers {
         static func key() -> String { "h2-\(UUID().uuidString.prefix(8).lowercased())" }
 
         /// Runs `body` with a client for `baseURL` that sends through an `AsyncHTTPClientTransport`
@@ -179,13 +163,6 @@
         /// How many requests for `key` hypercorn saw.
         static func requests(for key: String) async throws -> Int {
             try await stats().keys[key] ?? 0
-        }
-    }
-
-    extension Trait where Self == ConditionTrait {
-        /// Runs a suite only when the HTTP/2 servers run.
-        static var requiresHTTP2Servers: Self {
-            .enabled(if: HTTP2Servers.isAvailable, "H2_SERVER_URL is not set: run scripts/test")
         }
     }
 #endif

@@ -11,9 +11,8 @@
     extension TLSIntegrationTests {
         @Suite(
             "Proxies: AsyncHTTPClientTransport through mitmproxy",
-            .enabled(if: ProxyRecord.file != nil, "PROXY_RECORD_FILE is not set: run scripts/test"))
+            .requiresProxyServers)
         struct ProxyIntegrationTests {
-            private let environment = ProcessInfo.processInfo.environment
 
             /// Calls the TLS test server `good` (trusting the test CA) through `proxy`, with an origin
             /// credential, and returns the echo of what the server saw.
@@ -43,7 +42,7 @@
                 "An https call goes through a CONNECT tunnel: the proxy sees the target, never the origin's credential")
             func tunnelsHTTPS() async throws {
                 let before = try ProxyRecord.read()
-                let echo = try await callThrough(try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)).get()
+                let echo = try await callThrough(try HTTPProxy(url: ProxyServers.url!)).get()
                 let seen = try ProxyRecord.read().dropFirst(before.count)
 
                 #expect(echo.headers["Authorization"] == "Bearer origin-s3cr3t")
@@ -54,7 +53,7 @@
 
             @Test("A proxy that asks for credentials: without them the call fails with ProxyFailure and is not retried")
             func refusesWithoutCredentials() async throws {
-                var proxy = try HTTPProxy(url: URL(string: environment["PROXY_AUTH_URL"]!)!)
+                var proxy = try HTTPProxy(url: ProxyServers.authURL!)
                 proxy.credentials = nil
                 let before = try ProxyRecord.read()
                 let result = try await callThrough(proxy)
@@ -74,7 +73,7 @@
                 "With credentials the tunnel opens; the proxy's credentials never reach the server, nor the password a log"
             )
             func authenticatesToTheProxy() async throws {
-                let proxy = try HTTPProxy(url: URL(string: environment["PROXY_AUTH_URL"]!)!)
+                let proxy = try HTTPProxy(url: ProxyServers.authURL!)
                 #expect(!proxy.description.contains("s3cret"))
                 let echo = try await callThrough(proxy).get()
                 #expect(echo.headers["Proxy-Authorization"] == nil)
@@ -85,7 +84,7 @@
                 "Behind a proxy, a refused certificate is not looked at around the proxy: one CONNECT, no direct connection"
             )
             func noDiagnosisAroundTheProxy() async throws {
-                let proxy = try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)
+                let proxy = try HTTPProxy(url: ProxyServers.url!)
                 let before = try ProxyRecord.read()
                 let serverBefore = try await TLSServers.seen(by: "good")
                 let result = try await HTTPBin.withHTTPClient(
@@ -109,7 +108,7 @@
             @Test("An http call through the proxy arrives; AsyncHTTPClient tunnels it with CONNECT as well")
             func carriesPlainHTTP() async throws {
                 let before = try ProxyRecord.read()
-                let proxy = try HTTPProxy(url: URL(string: environment["PROXY_URL"]!)!)
+                let proxy = try HTTPProxy(url: ProxyServers.url!)
                 let status = try await HTTPBin.withHTTPClient(
                     configuration: AsyncHTTPClientTransport.makeDefaultConfiguration(proxy: proxy)
                 ) { httpClient in
@@ -147,12 +146,8 @@
             }
         }
 
-        static let file: URL? = ProcessInfo.processInfo.environment["PROXY_RECORD_FILE"].map {
-            URL(fileURLWithPath: $0)
-        }
-
         static func read() throws -> [Entry] {
-            let text = try String(contentsOf: file!, encoding: .utf8)
+            let text = try String(contentsOf: ProxyServers.recordFile!, encoding: .utf8)
             return try text.split(separator: "\n").map { try JSONDecoder().decode(Entry.self, from: Data($0.utf8)) }
         }
     }

@@ -133,9 +133,9 @@
 
         @Test(
             "An HTTPClient that follows redirects is refused before anything is sent: the other origin never sees the API key",
-            .enabled(if: HTTPBin.faultServerURL != nil, "needs the fault server"))
+            .requiresFaultServer)
         func clientThatFollowsRedirectsIsRefused() async throws {
-            let faultServer = try #require(HTTPBin.faultServerURL)
+            let faultServer = try #require(FaultServer.url)
             let key = "follows-\(UUID().uuidString.prefix(8))"
             let target = faultServer.absoluteString + "/flaky/\(key)?failures=0"
             // AsyncHTTPClient's default configuration follows up to 5 redirects.

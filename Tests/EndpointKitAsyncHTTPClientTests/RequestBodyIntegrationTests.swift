@@ -26,7 +26,7 @@
 
             /// The routes this run can take: HTTPS only when the fault server's TLS twin runs.
             static var available: [Route] {
-                ProcessInfo.processInfo.environment["FAULT_HTTPS_SERVER_URL"] == nil ? [.http] : allCases
+                FaultServer.tlsURL == nil ? [.http] : allCases
             }
         }
 
@@ -137,16 +137,15 @@
             if route == .httpsHTTP1Only { configuration.httpVersion = .http1Only }
             return try await HTTPBin.withHTTPClient(configuration: configuration) { httpClient in
                 guard route != .http else {
-                    let client = Client(baseURL: HTTPBin.faultServerURL!) {
+                    let client = Client(baseURL: FaultServer.url!) {
                         $0.retryPolicy = retryPolicy
                         $0.transport = AsyncHTTPClientTransport(
                             client: httpClient, maximumResponseSize: maximumResponseSize)
                     }
                     return try await body(client)
                 }
-                let environment = ProcessInfo.processInfo.environment
-                let ca = try TLSCertificate(pemFile: URL(fileURLWithPath: environment["TLS_PKI_DIR"]! + "/ca.pem"))
-                let client = try Client(baseURL: URL(string: environment["FAULT_HTTPS_SERVER_URL"]!)!) {
+                let ca = try TLSServers.ca()
+                let client = try Client(baseURL: FaultServer.tlsURL!) {
                     $0.retryPolicy = retryPolicy
                     $0.transport = try AsyncHTTPClientTransport(
                         client: httpClient, tls: TLSPolicy(trust: .only([ca])),

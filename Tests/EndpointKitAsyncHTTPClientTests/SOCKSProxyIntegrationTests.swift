@@ -12,10 +12,8 @@
     extension TLSIntegrationTests {
         @Suite(
             "SOCKS5 proxies: AsyncHTTPClientTransport through mitmproxy",
-            .enabled(if: ProxyRecord.file != nil, "PROXY_RECORD_FILE is not set: run scripts/test"))
+            .requiresProxyServers)
         struct SOCKSProxyIntegrationTests {
-            private static let environment = ProcessInfo.processInfo.environment
-
             /// `good` at `localhost`, a name the proxy resolves (the test CA's certificate names it).
             private static var goodAtLocalhost: URL {
                 var components = URLComponents(url: TLSServers.url("good"), resolvingAgainstBaseURL: false)!
@@ -26,7 +24,7 @@
             @Test(
                 "32 https calls at once with https_proxy=socks5h:// all go through the proxy, which resolves the name")
             func carriesHTTPSInFlight() async throws {
-                let settings = ProxySettings.fromEnvironment(["https_proxy": Self.environment["SOCKS_PROXY_URL"]!])
+                let settings = ProxySettings.fromEnvironment(["https_proxy": ProxyServers.socksURL!])
                 let url = Self.goodAtLocalhost
                 let calls = try await ProxyCalls.observing {
                     try await ProxyCalls.callGood(url, through: settings.proxy(for: url), times: 32)
@@ -45,7 +43,7 @@
 
             @Test("32 http calls at once with all_proxy=socks5:// all reach httpbin through the proxy, which saw each")
             func carriesHTTPInFlight() async throws {
-                let proxyURL = Self.environment["SOCKS_PROXY_URL"]!.replacingOccurrences(
+                let proxyURL = ProxyServers.socksURL!.replacingOccurrences(
                     of: "socks5h:", with: "socks5:")
                 let settings = ProxySettings.fromEnvironment(["all_proxy": proxyURL])
                 let before = try ProxyRecord.read()
@@ -75,7 +73,7 @@
 
             @Test("A SOCKS5 proxy that asks for credentials refuses the call: ProxyFailure, authenticationRequired")
             func refusedWithoutCredentials() async throws {
-                let withoutCredentials = Self.environment["SOCKS_PROXY_AUTH_URL"]!
+                let withoutCredentials = ProxyServers.socksAuthURL!
                     .replacingOccurrences(of: "alice:s3cret@", with: "")
                 let proxy = try HTTPProxy(url: URL(string: withoutCredentials)!)
                 let calls = try await ProxyCalls.observing {

@@ -40,13 +40,4 @@
             Servers.expectNoFailure(results, connections: 32)
         }
     }
-
-    extension Trait where Self == ConditionTrait {
-        /// Runs a suite only where the system's certificate store trusts the test CA.
-        static var requiresSystemTrustOfTestCA: Self {
-            .enabled(
-                if: ProcessInfo.processInfo.environment["ENDPOINTKIT_SYSTEM_TRUSTS_TEST_CA"] == "1",
-                "the system does not trust the test CA here: scripts/test runs this suite where it does")
-        }
-    }
 #endif

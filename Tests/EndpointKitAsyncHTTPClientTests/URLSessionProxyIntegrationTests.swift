@@ -10,11 +10,7 @@
     /// suite's URLSession calls too.
     @Suite(
         "URLSession behind a proxy",
-        .requiresTLSServers,
-        .enabled(
-            if: ProcessInfo.processInfo.environment["ENDPOINTKIT_URLSESSION_PROXY_RUN"] == "1"
-                && ProxyRecord.file != nil,
-            "scripts/test runs this suite in a run of its own, with https_proxy set"))
+        .requiresTLSServers, .requiresURLSessionProxyRun)
     struct URLSessionProxyIntegrationTests {
         @Test("Behind a proxy, URLSession's certificate failure is a TLSFailure, sent once")
         func certificateFailureBehindAProxy() async throws {

@@ -11,15 +11,13 @@
     extension TLSIntegrationTests {
         @Suite(
             "Unsupported proxies: nothing is sent, neither through them nor around them",
-            .enabled(if: ProxyRecord.file != nil, "PROXY_RECORD_FILE is not set: run scripts/test"))
+            .requiresProxyServers)
         struct UnsupportedProxyIntegrationTests {
-            private static let environment = ProcessInfo.processInfo.environment
-
             /// Values that name a proxy EndpointKit cannot use, each with the scheme it names.
             static let unusableValues: [(value: String, scheme: String)] = [
                 ("socks4://127.0.0.1:1080", "socks4"), ("socks4a://127.0.0.1:1080", "socks4a"),
                 ("https://127.0.0.1:3129", "https"), ("gopher://127.0.0.1:70", "gopher"), ("http://", "http"),
-                (environment["SOCKS_PROXY_AUTH_URL"] ?? "socks5h://alice:s3cret@127.0.0.1:1", "socks5h"),
+                (ProxyServers.socksAuthURL ?? "socks5h://alice:s3cret@127.0.0.1:1", "socks5h"),
             ]
 
             @Test(

@@ -3,24 +3,12 @@ import Foundation
 import GitHubGenerated
 import Testing
 
-/// The GitHub-like server `Tests/Servers/github_server.py`, started by `scripts/test`.
-private enum GitHubServer {
-    static let url: URL? = ProcessInfo.processInfo.environment["GITHUB_SERVER_URL"].flatMap {
-        $0.isEmpty ? nil : URL(string: $0)
-    }
-    static let token = ProcessInfo.processInfo.environment["GITHUB_SERVER_TOKEN"] ?? "ghp_testtoken"
-    static var isRequired: Bool {
-        let required = ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] ?? ""
-        return !required.isEmpty && required != "0"
-    }
-}
-
 // Endpoints that endpointkit-generate wrote from GitHub's own OpenAPI description
 // (Examples/GitHubGenerated), against the GitHub-like server: every field the description
 // requires must be there, and the declared errors decode into their types.
 @Suite(
     "Generated GitHub endpoints against the GitHub-like server",
-    .enabled(if: GitHubServer.url != nil || GitHubServer.isRequired, "GITHUB_SERVER_URL is not set: run scripts/test"))
+    .requiresGitHubServer)
 struct GeneratedGitHubIntegrationTests {
     private func client() throws -> Client {
         let url = try #require(GitHubServer.url, "GITHUB_SERVER_URL is not set, so this suite would be skipped")

@@ -3,44 +3,6 @@ import EndpointKitGitHub
 import Foundation
 import Testing
 
-/// The GitHub-like server `Tests/Servers/github_server.py`, started by `scripts/test`.
-enum GitHubServer {
-    static let url: URL? = ProcessInfo.processInfo.environment["GITHUB_SERVER_URL"].flatMap {
-        $0.isEmpty ? nil : URL(string: $0)
-    }
-    static let token = ProcessInfo.processInfo.environment["GITHUB_SERVER_TOKEN"] ?? "ghp_testtoken"
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Runs a suite only when `GITHUB_SERVER_URL` is set; skips it with a note otherwise.
-    static var requiresGitHubServer: Self {
-        .enabled(if: GitHubServer.url != nil, "GITHUB_SERVER_URL is not set: run scripts/test to start the server")
-    }
-}
-
-/// Always runs, so that a run that should talk to the GitHub-like server cannot skip it unseen.
-@Suite("GitHub test environment")
-struct GitHubEnvironmentTests {
-    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing GITHUB_SERVER_URL fails the run instead of skipping")
-    func gitHubServerIsThereWhenRequired() {
-        let required = ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] ?? ""
-        guard !required.isEmpty, required != "0" else { return }
-        #expect(
-            GitHubServer.url != nil,
-            "GITHUB_SERVER_URL is not set, so the GitHub-server tests would be skipped: run scripts/test")
-        #if AsyncHTTPClient
-            #expect(
-                GitHubServerTransport.tls != nil,
-                "GITHUB_HTTPS_SERVER_URL or TLS_PKI_DIR is not set, so no test would call the GitHub server over HTTPS")
-        #endif
-        #if GitHubApps
-            #expect(
-                GitHubAppServer.privateKeyPEM != nil,
-                "GITHUB_APP_PRIVATE_KEY_PATH is not set or unreadable, so the GitHub App tests would be skipped")
-        #endif
-    }
-}
-
 @Suite("A GitHub client against the GitHub-like server", .requiresGitHubServer)
 struct GitHubServerIntegrationTests {
     struct Repository: Decodable, JSONObject {

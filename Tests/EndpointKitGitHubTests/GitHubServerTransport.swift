@@ -23,11 +23,7 @@ enum GitHubServerTransport: String, CustomTestStringConvertible, Sendable {
 
         /// The TLS twin's URL and the policy that trusts the test CA only, when both are there.
         static let tls: (url: URL, policy: TLSPolicy)? = {
-            let environment = ProcessInfo.processInfo.environment
-            guard let url = environment["GITHUB_HTTPS_SERVER_URL"].flatMap(URL.init(string:)),
-                let pki = environment["TLS_PKI_DIR"], !pki.isEmpty,
-                let ca = try? TLSCertificate(pemFile: URL(fileURLWithPath: pki).appendingPathComponent("ca.pem"))
-            else { return nil }
+            guard let url = GitHubServer.tlsURL, let ca = TLSServers.caCertificate else { return nil }
             return (url, TLSPolicy(trust: .only([ca])))
         }()
     #endif

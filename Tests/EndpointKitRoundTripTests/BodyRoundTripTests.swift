@@ -8,10 +8,7 @@ import Testing
 // its four forms; and every served example decoded and encoded again.
 @Suite(
     "Generated bodies against connexion",
-    .enabled(
-        if: RoundTripServer.isConfigured || RoundTripServer.isRequired,
-        "ROUNDTRIP_*_URL are not set: run scripts/test, or start_roundtrip_server of Tests/Servers/roundtrip-server.sh"
-    ))
+    .requiresRoundTripServer)
 struct BodyRoundTripTests {
     /// An order whose nullable members are all `nil`, the way a caller leaves out what is unknown.
     static let order = NewOrder(

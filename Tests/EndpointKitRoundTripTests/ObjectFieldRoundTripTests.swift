@@ -10,10 +10,7 @@ import Testing
 // of their own, decoded from the served example.
 @Suite(
     "Generated object fields and discriminator fallbacks against connexion",
-    .enabled(
-        if: RoundTripServer.isConfigured || RoundTripServer.isRequired,
-        "ROUNDTRIP_*_URL are not set: run scripts/test, or start_roundtrip_server of Tests/Servers/roundtrip-server.sh"
-    ))
+    .requiresRoundTripServer)
 struct ObjectFieldRoundTripTests {
     private static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 

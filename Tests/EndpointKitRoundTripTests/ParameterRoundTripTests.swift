@@ -7,10 +7,7 @@ import Testing
 // parameter the description does not declare is refused too).
 @Suite(
     "Generated parameters against connexion",
-    .enabled(
-        if: RoundTripServer.isConfigured || RoundTripServer.isRequired,
-        "ROUNDTRIP_*_URL are not set: run scripts/test, or start_roundtrip_server of Tests/Servers/roundtrip-server.sh"
-    ))
+    .requiresRoundTripServer)
 struct ParameterRoundTripTests {
     @Test(
         "Query arrays (form, exploded or not, pipe- and space-delimited), enums, dates and arrays of dates are accepted",

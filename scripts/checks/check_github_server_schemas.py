@@ -3,10 +3,12 @@
 
     python3 scripts/checks/check_github_server_schemas.py [--description PATH] [--url URL --token TOKEN]
 
-A developer tool, not run by CI; it needs PyYAML (`pip install pyyaml`). It starts the server on a
-free port (or uses the one at --url), fetches each response below and validates it against the
-named schema of the description (default: ../shared/openapi/api.github.com.yaml beside this
-checkout), and also against the schema the description gives that operation's response:
+scripts/test's generated stage runs it, with the venv's python (it needs PyYAML, which connexion
+brings; or `pip install pyyaml`). It starts the server on a free port (or uses the one at --url),
+fetches each response below and validates it against the named schema of the description
+(default: Tests/EndpointKitGeneratorTests/Descriptions/api.github.com.yaml, the one the generated
+GitHub endpoints come from), and also against the schema the description gives that operation's
+response:
 
     GET  /user/repos, /users/octocat/repos    array of minimal-repository (all pages)
     GET  /repos/octocat/{repo}                full-repository
@@ -33,7 +35,7 @@ import urllib.request
 from urllib.parse import urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DESCRIPTION = os.path.join(HERE, "..", "..", "..", "shared", "openapi", "api.github.com.yaml")
+DEFAULT_DESCRIPTION = os.path.join(HERE, "..", "..", "Tests", "EndpointKitGeneratorTests", "Descriptions", "api.github.com.yaml")
 DATE_TIME = re.compile(r"\A\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\Z")
 URI = re.compile(r"\A[A-Za-z][A-Za-z0-9+.-]*:[^\s{}<>\"\\^`|]+\Z")  # what Foundation's URL(string:) takes
 TYPES = {"string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),

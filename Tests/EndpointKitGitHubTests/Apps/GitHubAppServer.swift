@@ -7,13 +7,9 @@
     import Foundation
     import Testing
 
-    /// The GitHub App of the GitHub-like server (Tests/Servers/github_apps.py), whose key pair
-    /// Tests/Servers/github-server.sh makes at start.
-    enum GitHubAppServer {
-        static let appID = ProcessInfo.processInfo.environment["GITHUB_APP_ID"] ?? ""
-        static let privateKeyPEM: String? = ProcessInfo.processInfo.environment["GITHUB_APP_PRIVATE_KEY_PATH"]
-            .flatMap { $0.isEmpty ? nil : try? String(contentsOfFile: $0, encoding: .utf8) }
-
+    /// The GitHub App of the GitHub-like server: apps, clients and test hooks (TestServers'
+    /// `GitHubAppServer` finds it).
+    extension GitHubAppServer {
         /// The ways to the server that serve the app: plain HTTP only, since the server's TLS twin
         /// (Tests/Servers/local-server.sh's) has no app.
         static var transports: [GitHubServerTransport] {
@@ -82,15 +78,6 @@
                 + Data(claims.utf8).base64URLEncodedString()
             let signature = try key.signature(for: SHA256.hash(data: Data(input.utf8)), padding: .insecurePKCS1v1_5)
             return input + "." + signature.rawRepresentation.base64URLEncodedString()
-        }
-    }
-
-    extension Trait where Self == ConditionTrait {
-        /// Runs a suite only when the GitHub-like server serves its app (`GITHUB_APP_PRIVATE_KEY_PATH`).
-        static var requiresGitHubAppServer: Self {
-            .enabled(
-                if: GitHubServer.url != nil && GitHubAppServer.privateKeyPEM != nil,
-                "GITHUB_SERVER_URL or GITHUB_APP_PRIVATE_KEY_PATH is not set: run scripts/test to start the server")
         }
     }
 #endif

@@ -1,17 +1,17 @@
 import Testing
 
-/// Always runs, so CI can never skip the integration tests without noticing.
+/// Always runs, so that a run that must talk to every local server (scripts/test sets
+/// ENDPOINTKIT_REQUIRE_HTTPBIN) cannot skip a suite for a missing one without failing.
 @Suite("Integration test environment")
 struct IntegrationEnvironmentTests {
-    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing HTTPBIN_URL fails the run instead of skipping")
-    func httpbinIsThereWhenRequired() {
-        guard HTTPBin.isRequired else { return }
+    @Test(
+        "When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a server that is not there fails the run instead of skipping its suites",
+        arguments: TestServer.all)
+    func serverIsThereWhenRequired(_ server: TestServer) {
+        guard TestEnvironment.isRequired else { return }
         #expect(
-            HTTPBin.rawURL != nil,
-            """
-            \(HTTPBin.requiredVariable) is set but \(HTTPBin.urlVariable) is not, so every integration \
-            test would be skipped: run scripts/test, which starts httpbin and sets it
-            """)
+            server.isRunning,
+            "\(TestEnvironment.requiredVariable) is set but \(server.missingNote), so its suites would be skipped")
     }
 
     @Test("A set but malformed HTTPBIN_URL fails instead of silently skipping the integration tests")
@@ -21,21 +21,5 @@ struct IntegrationEnvironmentTests {
             HTTPBin.url != nil,
             "\(HTTPBin.urlVariable)=\"\(rawURL)\" is not an absolute http(s) URL with a host, like http://127.0.0.1:8080"
         )
-    }
-
-    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing FAULT_SERVER_URL fails the run instead of skipping")
-    func faultServerIsThereWhenRequired() {
-        guard HTTPBin.isRequired else { return }
-        #expect(
-            FaultServer.url != nil,
-            "FAULT_SERVER_URL is not set, so the fault-server tests would be skipped: run scripts/test")
-    }
-
-    @Test("When ENDPOINTKIT_REQUIRE_HTTPBIN is set, a missing OAUTH_SERVER_URL fails the run instead of skipping")
-    func oauthServerIsThereWhenRequired() {
-        guard HTTPBin.isRequired else { return }
-        #expect(
-            OAuthServer.url != nil,
-            "OAUTH_SERVER_URL is not set, so the OAuth tests would be skipped: run scripts/test")
     }
 }

@@ -2,22 +2,8 @@ import EndpointKit
 import Foundation
 import Testing
 
-/// The streaming server `Tests/Servers/stream_server.py`, which `scripts/test` starts on 127.0.0.1 and
-/// announces in `STREAM_SERVER_URL`: Server-Sent Events that drop, reconnect with
-/// `Last-Event-ID`, answer 204 or the wrong type, need a renewed token, or never end; JSON lines;
-/// an LLM-style chat. It logs each connection per key, with when the client hung up.
-enum StreamServer {
-    /// The server's base URL, or `nil` when `STREAM_SERVER_URL` is unset.
-    static let url: URL? = ProcessInfo.processInfo.environment["STREAM_SERVER_URL"].flatMap { text in
-        text.isEmpty ? nil : URL(string: text)
-    }
-
-    /// The same server over HTTPS (`STREAM_HTTPS_SERVER_URL`), with the TLS servers' test
-    /// certificate, or `nil` when it does not run.
-    static let tlsURL: URL? = ProcessInfo.processInfo.environment["STREAM_HTTPS_SERVER_URL"].flatMap { text in
-        text.isEmpty ? nil : URL(string: text)
-    }
-
+/// The stream server's routes (TestServers' `StreamServer` finds it).
+extension StreamServer {
     /// A key no other test uses.
     static func uniqueKey() -> String {
         "s-\(UUID().uuidString.prefix(8))"
@@ -144,14 +130,5 @@ struct ChatCompletion: POST, StreamingEndpoint {
     var query: Parameters { key.map { ["key": $0] } ?? [:] }
     var body: RequestBody {
         .json(Request(model: "local", messages: [Message(role: "user", content: prompt)], stream: true))
-    }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Runs a suite only when `STREAM_SERVER_URL` is set; skips it with a note otherwise.
-    static var requiresStreamServer: Self {
-        .enabled(
-            if: StreamServer.url != nil || ProcessInfo.processInfo.environment["ENDPOINTKIT_REQUIRE_HTTPBIN"] == "1",
-            "STREAM_SERVER_URL is not set: run scripts/test to start the streaming server")
     }
 }

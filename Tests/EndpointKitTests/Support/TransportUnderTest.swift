@@ -22,12 +22,7 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
         static let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
 
         /// The TLS policy that trusts the test CA only.
-        static let testCAPolicy: TLSPolicy? = {
-            guard let pki = ProcessInfo.processInfo.environment["TLS_PKI_DIR"], !pki.isEmpty,
-                let ca = try? TLSCertificate(pemFile: URL(fileURLWithPath: pki).appendingPathComponent("ca.pem"))
-            else { return nil }
-            return TLSPolicy(trust: .only([ca]))
-        }()
+        static let testCAPolicy: TLSPolicy? = TLSServers.caCertificate.map { TLSPolicy(trust: .only([$0])) }
     #endif
 
     /// Over plain HTTP: URLSession, and AsyncHTTPClient with its trait.

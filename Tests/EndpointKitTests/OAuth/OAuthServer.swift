@@ -2,14 +2,8 @@ import EndpointKit
 import Foundation
 import Testing
 
-/// The OAuth 2.0 authorization server `Tests/Servers/oauth_server.py` (Authlib), which
-/// `scripts/test` starts on 127.0.0.1 and announces in `OAUTH_SERVER_URL`.
-enum OAuthServer {
-    /// The server's base URL, or `nil` when `OAUTH_SERVER_URL` is unset.
-    static let url: URL? = ProcessInfo.processInfo.environment["OAUTH_SERVER_URL"].flatMap { text in
-        text.isEmpty ? nil : URL(string: text)
-    }
-
+/// The OAuth server's endpoints and test hooks (TestServers' `OAuthServer` finds it).
+extension OAuthServer {
     /// The RFC endpoints.
     static let endpoints = OAuthEndpoints(
         token: "/token", authorization: "/authorize", deviceAuthorization: "/device/code")
@@ -144,12 +138,5 @@ enum OAuthServer {
                 return fields["grant_type"] == grantType ? fields : nil
             }
         }
-    }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Runs a suite only when `OAUTH_SERVER_URL` is set; skips it with a note otherwise.
-    static var requiresOAuthServer: Self {
-        .enabled(if: OAuthServer.url != nil, "OAUTH_SERVER_URL is not set: run scripts/test to start the OAuth server")
     }
 }
