@@ -57,7 +57,7 @@ struct RequestAuthentication: Sendable {
     {
         guard isActive else { return false }
         return try await Self.reportingAuthenticatorErrors { [authenticator] in
-            try await authenticator.refreshCredential(after: response, sentWith: request)
+            try await authenticator.renewCredential(after: response, sentWith: request)
         }
     }
 

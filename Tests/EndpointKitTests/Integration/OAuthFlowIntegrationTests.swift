@@ -60,7 +60,8 @@ struct OAuthFlowIntegrationTests {
             guard case .authenticationFailed(let underlying as OAuthError, _) = error as? EndpointError else {
                 return false
             }
-            return underlying.code == .invalidClient && underlying.statusCode == 401
+            return underlying.reason == .errorResponse && underlying.code == .invalidClient
+                && underlying.statusCode == 401
                 && !"\(error)".contains("not-the-secret-7f3a")
         }
         #expect(recorder.requests.count == 1)
@@ -204,7 +205,7 @@ struct OAuthFlowIntegrationTests {
 
         await #expect {
             _ = try await oauth.tokens(fromCallback: callback, of: otherRequest)
-        } throws: { ($0 as? AuthorizationCallbackError)?.problem == .stateMismatch }
+        } throws: { ($0 as? OAuthError)?.reason == .callbackStateMismatch }
         #expect(recorder.requests.count == 1, "the forged state sent nothing")
 
         _ = try await oauth.tokens(fromCallback: callback, of: request)
