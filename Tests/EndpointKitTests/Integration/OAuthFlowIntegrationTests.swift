@@ -141,7 +141,9 @@ struct OAuthFlowIntegrationTests {
         let polling = Task { try await oauth.tokens(for: authorization) }
         polling.cancel()
 
-        await #expect(throws: CancellationError.self) { try await polling.value }
+        await #expect {
+            try await polling.value
+        } throws: { ($0 as? OAuthError)?.reason == .cancelled }
     }
 
     @Test("GitHub's device flow: errors with HTTP 200, and form-encoded answers when JSON is not asked for")
