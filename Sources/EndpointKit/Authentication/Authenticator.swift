@@ -3,7 +3,7 @@ import Foundation
 /// Changes each request just before it is sent, to add credentials.
 ///
 /// The client calls ``authenticate(_:)`` once per request, after the request is built and before
-/// the transport sends it. It may be asynchronous (to read a keychain or refresh a token) and may
+/// the transport sends it. It may be asynchronous (to read a keychain or renew a token) and may
 /// throw; the client then reports ``EndpointError/authenticationFailed(underlying:call:)`` and sends
 /// nothing. Headers it sets are checked for CR/LF like all others.
 ///
@@ -30,10 +30,27 @@ public protocol Authenticator: Sendable {
 
     /// Called when a request this authenticator authenticated got an unacceptable status:
     /// return `true` if the credential was renewed, and the client sends the request once more,
-    /// authenticated again. The default returns `false`.
+    /// authenticated again. The default calls ``refreshCredential(after:sentWith:)``, this
+    /// method's name in 0.3.0, whose own default returns `false`: an authenticator that
+    /// implements either works.
     ///
     /// Many requests may fail at once with the same stale credential; make the renewal
     /// single-flight, as ``RefreshingTokenAuthenticator`` does.
+    ///
+    /// <!-- snippet needs: SessionStore -->
+    /// ```swift
+    /// struct SessionAuthenticator: Authenticator {
+    ///     let session: SessionStore   // an actor that renews once for many callers
+    ///     func authenticate(_ request: inout URLRequest) async throws {
+    ///         request.setValue(try await session.token(), forHTTPHeaderField: "X-Session")
+    ///     }
+    ///     func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+    ///         guard response.statusCode == 401 else { return false }
+    ///         try await session.renew(replacing: request.value(forHTTPHeaderField: "X-Session"))
+    ///         return true
+    ///     }
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - response: The unacceptable response (a `401`, say).
@@ -41,13 +58,53 @@ public protocol Authenticator: Sendable {
     /// - Returns: Whether to send the request again.
     /// - Throws: When renewing failed; the call then fails with
     ///   ``EndpointError/authenticationFailed(underlying:call:)``.
+    func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool
+
+    /// The name of ``renewCredential(after:sentWith:)`` in 0.3.0: an authenticator that
+    /// implements it still works, since the default ``renewCredential(after:sentWith:)`` calls
+    /// it. Implement ``renewCredential(after:sentWith:)`` instead.
+    ///
+    /// - Parameters:
+    ///   - response: The unacceptable response (a `401`, say).
+    ///   - request: The request as it was sent, with the credential it carried.
+    /// - Returns: Whether to send the request again.
+    @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
     func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool
 }
 
 extension Authenticator {
+    /// Calls ``refreshCredential(after:sentWith:)``, which never renews unless the authenticator
+    /// implements it: an unacceptable status is then final.
+    public func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        try await Self.renew(through: LegacyRenewal(authenticator: self), after: response, sentWith: request)
+    }
+
+    private static func renew(
+        through legacy: some RenewsThroughLegacyName, after response: HTTPResponse, sentWith request: URLRequest
+    ) async throws -> Bool {
+        try await legacy.renewCredential(after: response, sentWith: request)
+    }
+
     /// Never renews: an unacceptable status is final.
+    @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
     public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
         false
+    }
+}
+
+/// Calls an authenticator's ``Authenticator/refreshCredential(after:sentWith:)`` for the default
+/// ``Authenticator/renewCredential(after:sentWith:)``: through a requirement of its own, which
+/// is not deprecated, so that EndpointKit builds without a deprecation warning.
+private protocol RenewsThroughLegacyName {
+    func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool
+}
+
+private struct LegacyRenewal<Base: Authenticator>: RenewsThroughLegacyName {
+    let authenticator: Base
+
+    @available(*, deprecated, message: "calls the deprecated refreshCredential(after:sentWith:)")
+    func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        try await authenticator.refreshCredential(after: response, sentWith: request)
     }
 }
 

@@ -77,10 +77,17 @@ public struct RefreshingTokenAuthenticator: Authenticator {
     ///   - response: The unacceptable response.
     ///   - request: The request as it was sent.
     /// - Returns: `true` for a `401`, after the token was renewed; `false` otherwise.
-    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+    /// - Throws: The refresh closure's error.
+    public func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
         guard response.statusCode == 401 else { return false }
         _ = try await store.renew(replacing: scheme.token(sentIn: request))
         return true
+    }
+
+    /// The same as ``renewCredential(after:sentWith:)``, its name in 0.3.0.
+    @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
+    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        try await renewCredential(after: response, sentWith: request)
     }
 }
 

@@ -8,3 +8,4 @@ package protocol SetsOnlyValidHeaders: Authenticator {}
 extension TokenAuthenticator: SetsOnlyValidHeaders {}
 extension BasicAuthenticator: SetsOnlyValidHeaders {}
 extension RefreshingTokenAuthenticator: SetsOnlyValidHeaders {}
+extension OAuthAuthenticator: SetsOnlyValidHeaders {}

@@ -58,6 +58,14 @@ public struct TokenAuthenticator: Authenticator {
     /// - Throws: ``EndpointError/invalidRequest(_:call:)`` when the token is empty or contains
     ///   whitespace or control characters; nothing is sent.
     public func authenticate(_ request: inout URLRequest) async throws {
+        try setHeader(on: &request)
+    }
+
+    /// Sets `Authorization: <scheme> <token>`, typed and synchronous, for the authenticators built
+    /// on this one.
+    ///
+    /// - Throws: ``EndpointError/invalidRequest(_:call:)`` when the token cannot go in a header.
+    package func setHeader(on request: inout URLRequest) throws(EndpointError) {
         request.setValue(try header.get(), forHTTPHeaderField: "Authorization")
     }
 }

@@ -51,11 +51,22 @@ public enum BoolEncoding: Sendable, Hashable {
     case numeric
 }
 
+/// How a form body writes a space.
+public enum SpaceEncoding: Sendable, Hashable {
+    /// `%20`, the default: what ``URLQueryEncoder`` writes, and what every form parser reads as a
+    /// space.
+    case percentEncoded
+    /// `+`, as HTML forms write it and as `application/x-www-form-urlencoded` defines it: what
+    /// RFC 6749 (appendix B) asks of an OAuth token request.
+    case plus
+}
+
 /// Writes parameters as `name=value&name=value` with every reserved byte escaped, shared by the
 /// query and form encoders.
 struct FormSerializer: Sendable {
     var arrayEncoding: ArrayEncoding
     var boolEncoding: BoolEncoding
+    var spaceEncoding: SpaceEncoding = .percentEncoded
 
     func serialize(_ parameters: Parameters) -> String {
         var pairs: [String] = []
@@ -66,7 +77,7 @@ struct FormSerializer: Sendable {
     }
 
     private func append(_ value: ParameterValue, named name: String, to pairs: inout [String]) {
-        let encodedName = PercentEncoding.encode(name, allowing: PercentEncoding.unreserved)
+        let encodedName = PercentEncoding.encode(name, allowing: PercentEncoding.unreserved, spaces: spaceEncoding)
         switch value {
         case .string, .bool:
             pairs.append(encodedName + "=" + encodedScalar(value))
@@ -93,7 +104,7 @@ struct FormSerializer: Sendable {
     private func encodedScalar(_ value: ParameterValue) -> String {
         switch value {
         case .string(let text):
-            return PercentEncoding.encode(text, allowing: PercentEncoding.unreserved)
+            return PercentEncoding.encode(text, allowing: PercentEncoding.unreserved, spaces: spaceEncoding)
         case .bool(let flag):
             switch boolEncoding {
             case .literal: return flag ? "true" : "false"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Percent-encoding over UTF-8 bytes, with explicit ASCII sets.
 ///
 /// Foundation's `CharacterSet.urlQueryAllowed` leaves `+ / ? ;` raw, and servers decode `+` as a
@@ -19,6 +21,58 @@ enum PercentEncoding {
             append(byte, allowing: allowed, to: &output)
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Escapes `text` as ``encode(_:allowing:)`` does, but writes a space as `spaces` says:
+    /// `%20`, or `+` as `application/x-www-form-urlencoded` does (RFC 6749 appendix B).
+    static func encode(_ text: some StringProtocol, allowing allowed: ASCIISet, spaces: SpaceEncoding) -> String {
+        guard spaces == .plus else { return encode(text, allowing: allowed) }
+        var output = [UInt8]()
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") {
+                output.append(UInt8(ascii: "+"))
+            } else {
+                append(byte, allowing: allowed, to: &output)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes the `%XX` escapes of `text` (either case of hex), and with `spaces: .plus` each
+    /// `+` as a space, as a form is read.
+    ///
+    /// - Returns: The decoded text, or `nil` when a `%` is not followed by two hexadecimal digits
+    ///   or the bytes are not UTF-8 (as Foundation's `removingPercentEncoding` does).
+    static func decode(_ text: some StringProtocol, spaces: SpaceEncoding = .percentEncoded) -> String? {
+        let bytes = Array(text.utf8)
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else { return nil }
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                output.append(byte == UInt8(ascii: "+") && spaces == .plus ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        return String(bytes: output, encoding: .utf8)
+    }
+
+    /// The value of an ASCII hexadecimal digit.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     /// Appends `byte` to `output`, as `%XX` unless it is in `allowed`.

@@ -86,7 +86,7 @@ package struct Redaction: Sendable {
             guard let equals = item.firstIndex(of: "="), redactsQueryItem(String(item[..<equals])) else { continue }
             secrets.append(String(item[item.index(after: equals)...]))
         }
-        secrets += secrets.compactMap { $0.removingPercentEncoding }
+        secrets += secrets.compactMap { PercentEncoding.decode($0) }
         for secret in Set(secrets).filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
             result = result.replacingOccurrences(of: secret, with: Self.placeholder)
         }
@@ -102,8 +102,7 @@ package struct Redaction: Sendable {
             .map { item -> String in
                 guard let equals = item.firstIndex(of: "=") else { return String(item) }
                 let name = String(item[..<equals])
-                let decoded = (name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name)
-                    .lowercased()
+                let decoded = (PercentEncoding.decode(name, spaces: .plus) ?? name).lowercased()
                 let hidden = queryItems.contains(decoded) || CURLCommand.sensitiveFormFields.contains(decoded)
                 return hidden ? "\(name)=\(Self.placeholder)" : String(item)
             }
@@ -112,7 +111,7 @@ package struct Redaction: Sendable {
 
     /// Whether the value of query parameter `name` (as written in a URL) is hidden.
     private func redactsQueryItem(_ name: String) -> Bool {
-        queryItems.contains((name.removingPercentEncoding ?? name).lowercased())
+        queryItems.contains((PercentEncoding.decode(name) ?? name).lowercased())
     }
 
     /// The user-info of the URL in `text` (between `://` and the authority's last `@`), if any.

@@ -32,32 +32,3 @@ extension AuthorizationRequest: CustomStringConvertible, CustomDebugStringConver
     /// A mirror without the state or the verifier.
     public var customMirror: Mirror { Mirror(self, children: ["description": description]) }
 }
-
-/// The browser came back to the redirect URI without a usable authorization code: the `state`
-/// does not match (another sign-in's answer, or a forged one), or the code is missing.
-public struct AuthorizationCallbackError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong.
-    public enum Problem: Sendable, Hashable {
-        /// The callback's `state` is not the one sent: it must not be used.
-        case stateMismatch
-        /// The callback has neither a `code` nor an `error`.
-        case missingCode
-        /// The callback is not at the redirect URI of the request.
-        case wrongRedirectURI
-    }
-
-    /// What is wrong.
-    public var problem: Problem
-
-    /// Creates the error.
-    public init(problem: Problem) { self.problem = problem }
-
-    /// What is wrong, in a sentence.
-    public var description: String {
-        switch problem {
-        case .stateMismatch: "The authorization callback's state does not match the request's; it was not used"
-        case .missingCode: "The authorization callback carries neither a code nor an error"
-        case .wrongRedirectURI: "The authorization callback is not at the request's redirect URI"
-        }
-    }
-}

@@ -54,11 +54,8 @@ public struct ClientAuthentication: Sendable, Hashable {
     /// `text` encoded as `application/x-www-form-urlencoded` does: unreserved characters kept,
     /// space as `+`, every other byte percent-encoded.
     static func formEncoded(_ text: String) -> String {
-        PercentEncoding.encode(text, allowing: formUnencoded).replacingOccurrences(of: " ", with: "+")
+        PercentEncoding.encode(text, allowing: PercentEncoding.unreserved, spaces: .plus)
     }
-
-    /// The unreserved characters and the space, which ``formEncoded(_:)`` then writes as `+`.
-    private static let formUnencoded = PercentEncoding.unreserved.adding(" ")
 }
 
 extension ClientAuthentication: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

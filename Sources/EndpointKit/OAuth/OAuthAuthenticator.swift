@@ -9,14 +9,17 @@ import Foundation
 /// - **Rotation:** the new tokens are saved to the ``OAuthTokenStorage`` before the new access
 ///   token is used, so a crash after `save` returned cannot lose the only refresh token that
 ///   works; a crash from sending the refresh until `save` returns can (the server has rotated the
-///   stored token), and the next start gets ``SignInRequired``. A refresh answer without a refresh
+///   stored token), and the next start gets ``OAuthError/Reason/signInRequired``. A refresh answer without a refresh
 ///   token keeps the old one.
 /// - **The end of a sign-in:** a refresh refused with `invalid_grant` (revoked, expired, or
-///   rotated and reused) removes the stored tokens and fails the call with ``SignInRequired``
-///   carrying the server's error; later calls fail with ``SignInRequired`` at once, without asking
-///   the server, until new tokens are saved and a new authenticator loads them.
-/// - OAuth errors are never retried (the calls fail with
-///   ``EndpointError/authenticationFailed(underlying:call:)``).
+///   rotated and reused) removes the stored tokens and fails the call with an ``OAuthError``
+///   whose reason is ``OAuthError/Reason/signInRequired``, carrying the server's error; later
+///   calls fail with ``OAuthError/Reason/signInRequired`` at once, without asking the server,
+///   until new tokens are saved and a new authenticator loads them.
+/// - OAuth errors are never retried: the calls fail with
+///   ``EndpointError/authenticationFailed(underlying:call:)`` carrying the ``OAuthError`` (or
+///   the storage's error). A token request that could not be sent or answered fails the call
+///   with its own ``EndpointError`` (a transport failure, say).
 ///
 /// <!-- snippet needs: tokensFile, oauth, apiURL -->
 /// ```swift
@@ -27,6 +30,19 @@ import Foundation
 ///     try await storage.save(try await oauth.tokens(for: authorization))
 /// }
 /// let api = Client(baseURL: apiURL, authenticator: OAuthAuthenticator(oauth, storage: storage))
+/// ```
+///
+/// A call that cannot be authenticated because the user must sign in again:
+///
+/// <!-- snippet needs: client, UserRepositories, showSignIn -->
+/// ```swift
+/// do {
+///     print(try await client.get(UserRepositories()).count)
+/// } catch EndpointError.authenticationFailed(let error as OAuthError, _) where error.reason == .signInRequired {
+///     showSignIn(reason: error.errorDescription)
+/// } catch {
+///     print(error)
+/// }
 /// ```
 public struct OAuthAuthenticator: Authenticator {
     private let store: CredentialStore<OAuthTokens>
@@ -75,11 +91,19 @@ public struct OAuthAuthenticator: Authenticator {
     /// needed.
     ///
     /// - Parameter request: The request about to be sent.
-    /// - Throws: ``SignInRequired``, ``OAuthError``, the storage's error, or what the token
-    ///   request threw.
-    public func authenticate(_ request: inout URLRequest) async throws {
-        let tokens = try await store.current()
-        try await TokenAuthenticator(token: tokens.accessToken.value, scheme: .bearer).authenticate(&request)
+    /// - Throws: What the call fails with: ``EndpointError/authenticationFailed(underlying:call:)``
+    ///   carrying the ``OAuthError`` (``OAuthError/Reason/signInRequired`` when the user must sign
+    ///   in again) or the storage's error; the token request's own ``EndpointError`` when it
+    ///   could not be sent or answered; ``EndpointError/invalidRequest(_:call:)`` for an access
+    ///   token that cannot go in a header.
+    public func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
+        let tokens: OAuthTokens
+        do {
+            tokens = try await store.current()
+        } catch {
+            throw Self.callFailure(error)
+        }
+        try TokenAuthenticator(token: tokens.accessToken.value, scheme: .bearer).setHeader(on: &request)
     }
 
     /// On a `401`, renews the tokens unless they were renewed since `request` was sent.
@@ -88,10 +112,32 @@ public struct OAuthAuthenticator: Authenticator {
     ///   - response: The unacceptable response.
     ///   - request: The request as it was sent.
     /// - Returns: `true` for a `401`, after the tokens were renewed; `false` otherwise.
-    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+    /// - Throws: As ``authenticate(_:)``.
+    public func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws(EndpointError)
+        -> Bool
+    {
         guard response.statusCode == 401 else { return false }
-        _ = try await store.renew(replacing: TokenAuthenticator.Scheme.bearer.token(sentIn: request))
+        do {
+            _ = try await store.renew(replacing: TokenAuthenticator.Scheme.bearer.token(sentIn: request))
+        } catch {
+            throw Self.callFailure(error)
+        }
         return true
+    }
+
+    /// The same as ``renewCredential(after:sentWith:)``, for callers written against 0.3.0.
+    @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
+    public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+        try await renewCredential(after: response, sentWith: request)
+    }
+
+    /// What the call fails with when loading, refreshing or saving the tokens threw `error`: the
+    /// token request's own ``EndpointError`` when it could not be sent or answered, as the
+    /// client reports any authenticator's error otherwise.
+    private static func callFailure(_ error: any Error) -> EndpointError {
+        if let error = error as? OAuthError, let failure = error.requestFailure { return failure }
+        if let error = error as? OAuthError, error.reason == .cancelled { return .cancelled }
+        return .reportingAuthenticatorError(error)
     }
 
     /// The next tokens of a signed-in user: the stored ones when there are none in memory yet
@@ -106,13 +152,16 @@ public struct OAuthAuthenticator: Authenticator {
                 return stored
             }
         }
-        guard let refreshToken = tokens?.refreshToken else { throw SignInRequired() }
+        guard let refreshToken = tokens?.refreshToken else { throw OAuthError(reason: .signInRequired) }
         let fresh: OAuthTokens
-        do {
+        do throws(OAuthError) {
             fresh = try await oauth.refresh(refreshToken)
-        } catch let error as OAuthError where error.code == .invalidGrant {
+        } catch {
+            // Not `catch where`, and no `var` copy of `error` here: Swift 6.3.1's SILGen fails on
+            // that shape (an ownership error; the build hangs in StackNesting).
+            guard error.reason == .errorResponse, error.code == .invalidGrant else { throw error }
             try? await storage.remove()
-            throw SignInRequired(cause: error)
+            throw OAuthError(signInRequiredAfter: error)
         }
         try await storage.save(fresh)
         return fresh

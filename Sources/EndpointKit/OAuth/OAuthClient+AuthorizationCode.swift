@@ -18,13 +18,27 @@ extension OAuthClient {
     ///   - scope: The scopes to ask for.
     ///   - additionalParameters: Other query parameters, such as `prompt` or `login_hint`.
     /// - Returns: The request to open and keep.
-    /// - Throws: `URLError(.unsupportedURL)` when ``OAuthEndpoints/authorization`` is not set,
-    ///   or an ``EndpointError`` when it does not make a URL with the client's base URL.
+    /// - Throws: ``OAuthError``: ``OAuthError/Reason/endpointNotConfigured`` when
+    ///   ``OAuthEndpoints/authorization`` is not set, ``OAuthError/Reason/requestFailed`` (with an
+    ///   ``EndpointError/invalidRequest(_:call:)``) when it does not make a URL with the client's
+    ///   base URL.
     public func authorizationRequest(
         redirectURI: String, scope: [String] = [], additionalParameters: [String: String] = [:]
-    ) throws -> AuthorizationRequest {
-        guard let path = endpoints.authorization else { throw URLError(.unsupportedURL) }
-        let endpoint = try EndpointURL.make(baseURL: client.baseURL, path: path)
+    ) throws(OAuthError) -> AuthorizationRequest {
+        guard let path = endpoints.authorization else {
+            throw OAuthError(endpointNotConfigured: "OAuthEndpoints.authorization")
+        }
+        func failure(_ error: EndpointError) -> OAuthError {
+            var failure = OAuthError(requestFailure: error)
+            failure.endpoint = "authorization endpoint \(path)"
+            return failure
+        }
+        let endpoint: URL
+        do throws(EndpointError) {
+            endpoint = try EndpointURL.make(baseURL: client.baseURL, path: path)
+        } catch {
+            throw failure(error)
+        }
         let pkce = PKCE()
         let state = PKCE().verifier
         var items = [
@@ -38,7 +52,12 @@ extension OAuthClient {
             PercentEncoding.encode($0, allowing: PercentEncoding.unreserved) + "="
                 + PercentEncoding.encode($1, allowing: PercentEncoding.unreserved)
         }
-        let url = try EndpointURL.appending(query: query.joined(separator: "&"), to: endpoint)
+        let url: URL
+        do throws(EndpointError) {
+            url = try EndpointURL.appending(query: query.joined(separator: "&"), to: endpoint)
+        } catch {
+            throw failure(error)
+        }
         return AuthorizationRequest(url: url, redirectURI: redirectURI, state: state, pkce: pkce)
     }
 
@@ -48,25 +67,29 @@ extension OAuthClient {
     ///   - callback: The URL the server redirected to, with `code` and `state` (or `error`).
     ///   - request: The request the sign-in started with.
     /// - Returns: The tokens.
-    /// - Throws: ``AuthorizationCallbackError`` for a wrong `state` or no code (nothing is
-    ///   sent); ``OAuthError`` for an `error` in the callback (`access_denied` when the user said
-    ///   no) or from the token endpoint (`invalid_grant` for a used code or a wrong verifier);
-    ///   ``UnexpectedOAuthResponse`` or ``EndpointError``.
-    public func tokens(fromCallback callback: URL, of request: AuthorizationRequest) async throws -> OAuthTokens {
+    /// - Throws: ``OAuthError``: ``OAuthError/Reason/callbackStateMismatch``,
+    ///   ``OAuthError/Reason/callbackWithoutCode`` or ``OAuthError/Reason/callbackAtWrongRedirectURI``
+    ///   (nothing is sent); ``OAuthError/Reason/errorResponse`` for an `error` in the callback
+    ///   (`access_denied` when the user said no; no ``OAuthError/statusCode``) or from the token
+    ///   endpoint (`invalid_grant` for a used code or a wrong verifier); else as
+    ///   ``exchange(code:of:)``.
+    public func tokens(fromCallback callback: URL, of request: AuthorizationRequest) async throws(OAuthError)
+        -> OAuthTokens
+    {
         let expected = URLComponents(string: request.redirectURI)
         let components = URLComponents(url: callback, resolvingAgainstBaseURL: false)
         guard let components, components.scheme?.lowercased() == expected?.scheme?.lowercased(),
             components.path == expected?.path
-        else { throw AuthorizationCallbackError(problem: .wrongRedirectURI) }
+        else { throw OAuthError(reason: .callbackAtWrongRedirectURI) }
         let items = components.queryItems ?? []
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
-        guard value("state") == request.state else { throw AuthorizationCallbackError(problem: .stateMismatch) }
+        guard value("state") == request.state else { throw OAuthError(reason: .callbackStateMismatch) }
         if let code = value("error") {
             throw OAuthError(
                 code: OAuthError.Code(rawValue: code), errorDescription: value("error_description"),
-                errorURI: value("error_uri"), statusCode: 0, endpoint: "authorization endpoint (callback)")
+                errorURI: value("error_uri"), statusCode: nil, endpoint: "authorization endpoint (callback)")
         }
-        guard let code = value("code"), !code.isEmpty else { throw AuthorizationCallbackError(problem: .missingCode) }
+        guard let code = value("code"), !code.isEmpty else { throw OAuthError(reason: .callbackWithoutCode) }
         return try await exchange(code: code, of: request)
     }
 
@@ -77,8 +100,9 @@ extension OAuthClient {
     ///   - code: The authorization code.
     ///   - request: The request the sign-in started with.
     /// - Returns: The tokens.
-    /// - Throws: ``OAuthError``, ``UnexpectedOAuthResponse`` or ``EndpointError``.
-    public func exchange(code: String, of request: AuthorizationRequest) async throws -> OAuthTokens {
+    /// - Throws: ``OAuthError``: ``OAuthError/Reason/errorResponse``, an answer that is not OAuth,
+    ///   or ``OAuthError/Reason/requestFailed``.
+    public func exchange(code: String, of request: AuthorizationRequest) async throws(OAuthError) -> OAuthTokens {
         let fields = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", request.redirectURI),
             ("code_verifier", request.pkce.verifier),

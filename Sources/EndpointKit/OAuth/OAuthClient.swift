@@ -6,9 +6,10 @@ import Foundation
 /// Its requests go through `client` (a ``Client`` whose base URL is the authorization server),
 /// so its transport, middleware and observers apply; secrets in them are redacted as any
 /// credential is. Token requests are never retried: a refresh may have rotated the refresh token
-/// even if its answer was lost. OAuth error answers are thrown as ``OAuthError``, answers that
-/// are not OAuth as ``UnexpectedOAuthResponse``, and failures to reach the server as
-/// ``EndpointError``.
+/// even if its answer was lost. Every function throws ``OAuthError``, whose ``OAuthError/reason``
+/// says what went wrong: the server's error answer (``OAuthError/Reason/errorResponse``), an
+/// answer that is not OAuth, a callback that cannot be used, an endpoint that is not set, or the
+/// request's own failure (``OAuthError/Reason/requestFailed``, with its ``EndpointError``).
 ///
 /// ```swift
 /// let github = OAuthClient(
@@ -55,9 +56,9 @@ public struct OAuthClient: Sendable {
     ///
     /// - Parameter scope: The scopes to ask for; none by default (the server's default).
     /// - Returns: The tokens; usually without a refresh token.
-    /// - Throws: ``OAuthError`` (`invalid_client` for a wrong secret), ``UnexpectedOAuthResponse``
-    ///   or ``EndpointError``.
-    public func clientCredentials(scope: [String] = []) async throws -> OAuthTokens {
+    /// - Throws: ``OAuthError``: ``OAuthError/Reason/errorResponse`` (`invalid_client` for a wrong
+    ///   secret), an answer that is not OAuth, or ``OAuthError/Reason/requestFailed``.
+    public func clientCredentials(scope: [String] = []) async throws(OAuthError) -> OAuthTokens {
         var fields = [("grant_type", "client_credentials")]
         if !scope.isEmpty { fields.append(("scope", scope.joined(separator: " "))) }
         return try await post(fields, to: endpoints.token, named: "token endpoint").tokens()
@@ -73,9 +74,10 @@ public struct OAuthClient: Sendable {
     ///   - refreshToken: The refresh token.
     ///   - scope: A narrower scope to ask for; the same as before by default.
     /// - Returns: The new tokens.
-    /// - Throws: ``OAuthError`` (`invalid_grant` for a revoked, expired or rotated refresh
-    ///   token), ``UnexpectedOAuthResponse`` or ``EndpointError``.
-    public func refresh(_ refreshToken: String, scope: [String] = []) async throws -> OAuthTokens {
+    /// - Throws: ``OAuthError``: ``OAuthError/Reason/errorResponse`` (`invalid_grant` for a
+    ///   revoked, expired or rotated refresh token), an answer that is not OAuth, or
+    ///   ``OAuthError/Reason/requestFailed``.
+    public func refresh(_ refreshToken: String, scope: [String] = []) async throws(OAuthError) -> OAuthTokens {
         var fields = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         if !scope.isEmpty { fields.append(("scope", scope.joined(separator: " "))) }
         var tokens = try await post(fields, to: endpoints.token, named: "token endpoint").tokens()

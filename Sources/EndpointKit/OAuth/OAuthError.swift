@@ -1,101 +1,123 @@
 import Foundation
 
-/// An OAuth 2.0 error response (RFC 6749 §5.2, RFC 8628 §3.5): the server's `error` code, its
-/// `error_description` and `error_uri`, and where it came from.
+/// Why an OAuth flow failed: what every ``OAuthClient`` function throws, and what an
+/// ``OAuthAuthenticator``'s call fails with (inside
+/// ``EndpointError/authenticationFailed(underlying:call:)``).
 ///
-/// An OAuth error is never retried: the request would fail the same way. A refresh refused with
-/// ``Code/invalidGrant`` ends the sign-in (``SignInRequired``).
+/// Its ``reason`` says what kind of failure it is, an open set; the other properties say more,
+/// each set for the reasons its documentation names. The server's own error (RFC 6749 §5.2,
+/// RFC 8628 §3.5) is ``Reason/errorResponse``, with the server's ``code``, ``errorDescription``
+/// and ``errorURI``. An OAuth error is never retried: the request would fail the same way.
 ///
 /// <!-- snippet needs: oauth -->
 /// ```swift
 /// do {
 ///     let tokens = try await oauth.clientCredentials(scope: ["read"])
 ///     print(tokens)
-/// } catch let error as OAuthError where error.code == .invalidClient {
+/// } catch where error.code == .invalidClient {
 ///     print(error)   // The token endpoint https://auth.example.com/token refused the request: invalid_client …
+/// } catch {
+///     switch error.reason {
+///     case .requestFailed: print("could not reach the server:", error.requestFailure.map { "\($0)" } ?? "")
+///     default: print(error)
+///     }
 /// }
 /// ```
-public struct OAuthError: Error, Sendable, Hashable {
-    /// An OAuth error code, such as `invalid_grant`; any code a server sends can be represented.
-    public struct Code: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-        /// The code as the server sent it.
-        public let rawValue: String
-
-        /// Creates a code.
-        public init(rawValue: String) { self.rawValue = rawValue }
-
-        /// Creates a code from a literal.
-        public init(stringLiteral value: String) { self.rawValue = value }
-
-        /// The code as the server sent it.
-        public var description: String { rawValue }
-
-        /// The request is missing a parameter or is otherwise malformed.
-        public static let invalidRequest: Code = "invalid_request"
-        /// The client's authentication failed: unknown client, wrong secret, wrong method.
-        public static let invalidClient: Code = "invalid_client"
-        /// The grant (authorization code, refresh token, device code, PKCE verifier) is invalid,
-        /// expired, revoked or was issued to another client.
-        public static let invalidGrant: Code = "invalid_grant"
-        /// The client may not use this grant type.
-        public static let unauthorizedClient: Code = "unauthorized_client"
-        /// The server does not support this grant type.
-        public static let unsupportedGrantType: Code = "unsupported_grant_type"
-        /// The scope asked for is invalid, unknown or too broad.
-        public static let invalidScope: Code = "invalid_scope"
-        /// The user or the server denied the request.
-        public static let accessDenied: Code = "access_denied"
-        /// The device code expired before the user approved it (RFC 8628).
-        public static let expiredToken: Code = "expired_token"
-        /// The user has not approved the device yet (RFC 8628); polling goes on.
-        public static let authorizationPending: Code = "authorization_pending"
-        /// Polling is too fast (RFC 8628); the interval grows by 5 seconds.
-        public static let slowDown: Code = "slow_down"
-        /// The server failed.
-        public static let serverError: Code = "server_error"
-        /// The server is overloaded or down for maintenance.
-        public static let temporarilyUnavailable: Code = "temporarily_unavailable"
-    }
-
-    /// The server's `error`.
-    public var code: Code
+///
+/// Its description names the endpoint, the status and what is wrong, never a body, a token or a
+/// secret.
+public struct OAuthError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public var reason: Reason
+    /// The server's `error`, such as `invalid_grant`: for ``Reason/errorResponse``, and for
+    /// ``Reason/signInRequired`` after the server refused the refresh token. For
+    /// ``Reason/deviceCodeExpired``, `expired_token`, the code RFC 8628 gives to that case, so
+    /// that one test covers the server's expiry and the clock's.
+    public var code: Code?
     /// The server's `error_description`: text for the developer, not the user.
     public var errorDescription: String?
     /// The server's `error_uri`: a page about the error.
     public var errorURI: String?
-    /// The response's HTTP status (GitHub answers some errors with 200).
-    public var statusCode: Int
-    /// The endpoint that answered, such as `token endpoint https://auth.example.com/token`.
-    public var endpoint: String
+    /// The HTTP status of the server's answer (GitHub answers some errors with 200); `nil` when
+    /// there was no answer: an error in the authorization callback, an expiry by the clock, an
+    /// endpoint not set, a request that failed.
+    public var statusCode: Int?
+    /// What failed, such as `token endpoint https://auth.example.com/token`,
+    /// `authorization endpoint (callback)`, or for ``Reason/endpointNotConfigured`` the
+    /// ``OAuthEndpoints`` property that is not set (`OAuthEndpoints.deviceAuthorization`).
+    public var endpoint: String?
+    /// The field of the answer that is missing (``Reason/missingField``) or not valid
+    /// (``Reason/invalidField``), such as `access_token` or `expires_in`.
+    public var field: String?
+    /// The answer's `Content-Type`, for ``Reason/notOAuthResponse``, if it had one.
+    public var contentType: String?
+    /// The `token_type` of the answer, for ``Reason/unsupportedTokenType``.
+    public var tokenType: String?
+    /// Why the request to the server could not be made, sent or answered, for
+    /// ``Reason/requestFailed`` (and ``Reason/cancelled`` when a request was cancelled): its
+    /// transport failure, timeout, or invalid URL.
+    public var requestFailure: EndpointError?
     /// The `interval` of a `slow_down` answer, when the server gives one (GitHub does).
     var slowDownInterval: TimeInterval?
 
-    /// Creates an error.
+    /// Creates an error of the given reason; set the properties it needs.
+    ///
+    /// - Parameter reason: What kind of failure it is.
+    public init(reason: Reason) {
+        self.reason = reason
+    }
+
+    /// Creates the server's error response (``Reason/errorResponse``).
     ///
     /// - Parameters:
     ///   - code: The `error` code.
     ///   - errorDescription: The `error_description`.
     ///   - errorURI: The `error_uri`.
-    ///   - statusCode: The HTTP status.
+    ///   - statusCode: The HTTP status; `nil` when the error came another way (in a callback).
     ///   - endpoint: Which endpoint answered.
-    public init(code: Code, errorDescription: String? = nil, errorURI: String? = nil, statusCode: Int, endpoint: String)
-    {
+    public init(
+        code: Code, errorDescription: String? = nil, errorURI: String? = nil, statusCode: Int?, endpoint: String
+    ) {
+        self.init(reason: .errorResponse)
         self.code = code
         self.errorDescription = errorDescription
         self.errorURI = errorURI
         self.statusCode = statusCode
         self.endpoint = endpoint
     }
+
+    /// The answer of `endpoint` with `status` is not what OAuth says it should be.
+    init(_ reason: Reason, answeredBy endpoint: String, status: Int) {
+        self.init(reason: reason)
+        self.endpoint = endpoint
+        self.statusCode = status
+    }
+
+    /// The sign-in ended: the server refused the refresh token with `refusal`, whose code,
+    /// description and endpoint it keeps.
+    init(signInRequiredAfter refusal: OAuthError) {
+        self = refusal
+        reason = .signInRequired
+    }
+
+    /// The flow needs the endpoint that `property` of ``OAuthEndpoints`` would set.
+    init(endpointNotConfigured property: String) {
+        self.init(reason: .endpointNotConfigured)
+        endpoint = property
+    }
+
+    /// The request to the server failed with `failure`: ``Reason/cancelled`` when it was
+    /// cancelled, else ``Reason/requestFailed``.
+    init(requestFailure failure: EndpointError) {
+        if case .cancelled = failure {
+            self.init(reason: .cancelled)
+        } else {
+            self.init(reason: .requestFailed)
+        }
+        requestFailure = failure
+    }
 }
 
-extension OAuthError: CustomStringConvertible {
-    /// `The token endpoint https://host/token refused the request: invalid_grant (The refresh token
-    /// was revoked.) (HTTP 400)`.
-    public var description: String {
-        var text = "The \(endpoint) refused the request: \(code.rawValue)"
-        if let errorDescription, !errorDescription.isEmpty { text += " (\(errorDescription))" }
-        text += " (HTTP \(statusCode))"
-        if let errorURI { text += "; see \(errorURI)" }
-        return text
-    }
+extension OAuthError: EndsCredential {
+    var endsCredential: Bool { reason == .signInRequired }
 }

@@ -12,9 +12,13 @@ struct OAuthFormRequest: POST {
     let extraHeaders: HTTPHeaders
 
     var body: RequestBody {
-        // Encoded here, not with `.form(Parameters)`, to keep the fields' order and spelling exact.
-        let text = fields.map { ClientAuthentication.formEncoded($0) + "=" + ClientAuthentication.formEncoded($1) }
-        return .data(Data(text.joined(separator: "&").utf8), contentType: "application/x-www-form-urlencoded")
+        // Encoded here, not with `.form(Parameters)` and the client's form encoder, which its user
+        // may have changed: the fields in order, spaces as `+` (RFC 6749 appendix B).
+        var parameters = Parameters()
+        for (name, value) in fields { parameters.append(value, for: name) }
+        let text = FormSerializer(arrayEncoding: .repeatedKey, boolEncoding: .literal, spaceEncoding: .plus)
+            .serialize(parameters)
+        return .data(Data(text.utf8), contentType: "application/x-www-form-urlencoded")
     }
 
     var headers: HTTPHeaders {
@@ -29,26 +33,37 @@ struct OAuthFormRequest: POST {
 }
 
 extension OAuthClient {
-    /// Sends `fields` (with the client's authentication) to `path` and reads the answer; an OAuth
-    /// error in it is thrown as ``OAuthError``.
+    /// Sends `fields` (with the client's authentication) to `path` and reads the answer.
     ///
     /// - Parameters:
     ///   - fields: The form fields, in order, without the client's credentials.
     ///   - path: The endpoint.
     ///   - name: The endpoint's name for errors, such as `token endpoint`.
-    func post(_ fields: [(String, String)], to path: String, named name: String) async throws -> OAuthResponse {
+    /// - Throws: ``OAuthError``: the server's error response, an answer that is not OAuth, or the
+    ///   request's failure.
+    func post(_ fields: [(String, String)], to path: String, named name: String) async throws(OAuthError)
+        -> OAuthResponse
+    {
         var fields = fields
         var headers: HTTPHeaders = [:]
         authentication.apply(clientID: clientID, to: &fields, headers: &headers)
         let request = OAuthFormRequest(path: path, fields: fields, extraHeaders: headers)
-        let response = try await client.send(request)
         let url = try? EndpointURL.make(baseURL: client.baseURL, path: path)
         let endpoint = name + " " + (url.map { Redaction.standard.redact($0) } ?? path)
+        let response: Response<Data>
+        do throws(EndpointError) {
+            response = try await client.send(request)
+        } catch {
+            var failure = OAuthError(requestFailure: error)
+            failure.endpoint = endpoint
+            throw failure
+        }
         let answer = try OAuthResponse(response, endpoint: endpoint, receivedAt: clock.now())
         if let error = answer.oauthError { throw error }
         guard (200...299).contains(response.statusCode) else {
-            throw UnexpectedOAuthResponse(
-                endpoint: endpoint, statusCode: response.statusCode, problem: .notOAuth(answer.contentType))
+            var error = OAuthError(.notOAuthResponse, answeredBy: endpoint, status: response.statusCode)
+            error.contentType = answer.contentType
+            throw error
         }
         return answer
     }

@@ -12,9 +12,10 @@ struct OAuthResponse: Sendable {
 
     /// Reads `response`'s body.
     ///
-    /// - Throws: ``UnexpectedOAuthResponse`` for a 2xx body that is neither a JSON object nor a
-    ///   form; any other status without an OAuth error gives empty fields (the caller reports it).
-    init(_ response: Response<Data>, endpoint: String, receivedAt: Date) throws {
+    /// - Throws: ``OAuthError/Reason/notOAuthResponse`` for a 2xx body that is neither a JSON
+    ///   object nor a form; any other status without an OAuth error gives empty fields (the caller
+    ///   reports it).
+    init(_ response: Response<Data>, endpoint: String, receivedAt: Date) throws(OAuthError) {
         statusCode = response.statusCode
         contentType = response.headers["Content-Type"]
         self.endpoint = endpoint
@@ -28,7 +29,9 @@ struct OAuthResponse: Sendable {
         {
             fields = Self.formFields(body)
         } else if isSuccess {
-            throw UnexpectedOAuthResponse(endpoint: endpoint, statusCode: statusCode, problem: .notOAuth(contentType))
+            var error = OAuthError(.notOAuthResponse, answeredBy: endpoint, status: statusCode)
+            error.contentType = contentType
+            throw error
         } else {
             fields = [:]
         }
@@ -45,10 +48,8 @@ struct OAuthResponse: Sendable {
     }
 
     /// A field that must be there.
-    func required(_ name: String) throws -> String {
-        guard let value = fields[name], !value.isEmpty else {
-            throw UnexpectedOAuthResponse(endpoint: endpoint, statusCode: statusCode, problem: .missingField(name))
-        }
+    func required(_ name: String) throws(OAuthError) -> String {
+        guard let value = fields[name], !value.isEmpty else { throw problem(.missingField, field: name) }
         return value
     }
 
@@ -58,24 +59,32 @@ struct OAuthResponse: Sendable {
     }
 
     /// A number of seconds that may be missing; a field that is there but not a number is an error.
-    func seconds(_ name: String) throws -> TimeInterval? {
+    func seconds(_ name: String) throws(OAuthError) -> TimeInterval? {
         guard let text = optional(name) else { return nil }
         guard let value = TimeInterval(text), value.isFinite, value >= 0 else {
-            throw UnexpectedOAuthResponse(endpoint: endpoint, statusCode: statusCode, problem: .invalidField(name))
+            throw problem(.invalidField, field: name)
         }
         return value
     }
 
     /// The tokens of a token endpoint's success.
-    func tokens() throws -> OAuthTokens {
+    func tokens() throws(OAuthError) -> OAuthTokens {
         let value = try required("access_token")
         if let type = optional("token_type"), type.lowercased() != "bearer" {
-            throw UnexpectedOAuthResponse(
-                endpoint: endpoint, statusCode: statusCode, problem: .unsupportedTokenType(type))
+            var error = OAuthError(.unsupportedTokenType, answeredBy: endpoint, status: statusCode)
+            error.tokenType = type
+            throw error
         }
         let expiresIn = try seconds("expires_in")
         let accessToken = expiresIn.map { AccessToken(value, expiresIn: $0, from: receivedAt) } ?? AccessToken(value)
         return OAuthTokens(accessToken: accessToken, refreshToken: optional("refresh_token"), scope: optional("scope"))
+    }
+
+    /// `reason` about `field` of this answer.
+    private func problem(_ reason: OAuthError.Reason, field: String) -> OAuthError {
+        var error = OAuthError(reason, answeredBy: endpoint, status: statusCode)
+        error.field = field
+        return error
     }
 
     /// The top-level fields of a JSON object, each string or number as text; `nil` when the body
@@ -109,8 +118,9 @@ struct OAuthResponse: Sendable {
         return fields
     }
 
+    /// A form's name or value, `+` as a space (RFC 6749 appendix B); as written when its
+    /// percent-encoding is not valid.
     private static func decoded(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        PercentEncoding.decode(text, spaces: .plus) ?? text.replacingOccurrences(of: "+", with: " ")
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// the new access token is used: when the server rotates refresh tokens, the old one is dead from
 /// the moment the refresh request reaches the server, so a crash after `save` returned never
 /// loses the only refresh token that works, and a crash from sending the refresh until `save`
-/// returns does (the next start gets ``SignInRequired``). `save` must therefore return only once
+/// returns does (the next start gets ``OAuthError/Reason/signInRequired``). `save` must therefore return only once
 /// the tokens are durable, and be quick.
 ///
 /// <!-- snippet needs: Keychain -->
@@ -36,8 +36,8 @@ public protocol OAuthTokenStorage: Sendable {
 /// tests.
 public actor InMemoryOAuthTokenStorage: OAuthTokenStorage {
     private var tokens: OAuthTokens?
-    /// How many times ``save(_:)`` was called.
-    public private(set) var saveCount = 0
+    /// How many times ``save(_:)`` was called: for EndpointKit's tests (`@testable import`).
+    private(set) var saveCount = 0
 
     /// Creates the storage, holding `tokens` if given.
     public init(_ tokens: OAuthTokens? = nil) {

@@ -79,7 +79,7 @@ struct RequestAuthentication: AttemptStage {
     {
         guard isActive else { return false }
         return try await Self.reportingAuthenticatorErrors { [authenticator] in
-            try await authenticator.refreshCredential(after: response, sentWith: request)
+            try await authenticator.renewCredential(after: response, sentWith: request)
         }
     }
 

@@ -1,24 +1,27 @@
 import Foundation
 
 /// The blocks of a PEM text: `-----BEGIN LABEL-----`, base64, `-----END LABEL-----`.
-struct PEM {
-    struct Block {
+///
+/// EndpointKit's one PEM reader: TLS's certificates and keys, and EndpointKitGitHub's GitHub App
+/// keys, are read with it.
+package struct PEM: Sendable {
+    package struct Block: Sendable {
         /// The label, such as `CERTIFICATE` or `PRIVATE KEY`.
-        var label: String
+        package var label: String
         /// The decoded bytes between the two lines.
-        var bytes: Data
+        package var bytes: Data
         /// The block as it was written, begin and end lines included.
-        var text: String
+        package var text: String
     }
 
     /// The blocks, in order; text outside them (comments, `Bag Attributes`) is skipped.
-    let blocks: [Block]
+    package let blocks: [Block]
 
     /// Reads `text`.
     ///
     /// - Throws: ``TLSPolicyError/invalidPEM(source:reason:)`` when a block is not closed or its
     ///   base64 does not decode.
-    init(_ text: String, source: String) throws(TLSPolicyError) {
+    package init(_ text: String, source: String) throws(TLSPolicyError) {
         var blocks: [Block] = []
         var open: (label: String, lines: [String], text: [String])?
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {

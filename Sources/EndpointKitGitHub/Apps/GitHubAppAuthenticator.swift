@@ -41,19 +41,35 @@
         }
 
         init(signer: GitHubAppSigner, renewalLeadTime: TimeInterval) {
-            issuer = signer.issuer
+            self.init(issuer: signer.issuer, clock: signer.clock, renewalLeadTime: renewalLeadTime) {
+                try signer.makeJWT()
+            }
+        }
+
+        /// An authenticator whose JWTs `makeJWT` makes: the app's signer, or a test's.
+        init(
+            issuer: String, clock: TokenClock, renewalLeadTime: TimeInterval,
+            makeJWT: @escaping @Sendable () throws -> AccessToken
+        ) {
+            self.issuer = issuer
             tokens = RefreshingTokenAuthenticator(
-                scheme: .bearer, token: nil, renewalLeadTime: renewalLeadTime, clock: signer.clock
-            ) { try signer.makeJWT() }
+                scheme: .bearer, token: nil, renewalLeadTime: renewalLeadTime, clock: clock
+            ) { try makeJWT() }
         }
 
         /// Sets `Authorization: Bearer <JWT>`, making a JWT first when there is none or it expires
         /// within the lead time.
         ///
         /// - Parameter request: The request about to be sent.
-        /// - Throws: ``GitHubAppError`` when signing fails.
-        public func authenticate(_ request: inout URLRequest) async throws {
-            try await tokens.authenticate(&request)
+        /// - Throws: What the call fails with: ``EndpointError/authenticationFailed(underlying:call:)``
+        ///   carrying the ``GitHubAppError`` when signing fails; ``EndpointError/invalidRequest(_:call:)``
+        ///   for a token that cannot go in a header.
+        public func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
+            do {
+                try await tokens.authenticate(&request)
+            } catch {
+                throw .reportingAuthenticatorError(error)
+            }
         }
 
         /// On a `401`, makes a new JWT (unless one was made since `request` was sent), and has the
@@ -63,8 +79,21 @@
         ///   - response: The unacceptable response.
         ///   - request: The request as it was sent.
         /// - Returns: `true` for a `401`; `false` otherwise.
+        /// - Throws: As ``authenticate(_:)``.
+        public func renewCredential(after response: HTTPResponse, sentWith request: URLRequest)
+            async throws(EndpointError) -> Bool
+        {
+            do {
+                return try await tokens.renewCredential(after: response, sentWith: request)
+            } catch {
+                throw .reportingAuthenticatorError(error)
+            }
+        }
+
+        /// The same as ``renewCredential(after:sentWith:)``, for callers written against 0.3.0's name.
+        @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
         public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
-            try await tokens.refreshCredential(after: response, sentWith: request)
+            try await renewCredential(after: response, sentWith: request)
         }
 
         /// `GitHubAppAuthenticator(issuer: …)`: never the key or a JWT.
@@ -73,4 +102,8 @@
         /// A mirror with the issuer only.
         public var customMirror: Mirror { Mirror(self, children: ["issuer": issuer], displayStyle: .struct) }
     }
+
+    /// Sets only the `Authorization` header, through ``RefreshingTokenAuthenticator``, which
+    /// refuses a token that cannot go in it: its requests take the fast path.
+    extension GitHubAppAuthenticator: SetsOnlyValidHeaders {}
 #endif

@@ -25,31 +25,22 @@
 
         /// Parses an RSA private key, saying which of "not PEM", "not RSA" or "too short" it is.
         static func parse(_ pem: String) throws(GitHubAppError) -> _RSA.Signing.PrivateKey {
-            guard let label = pemLabel(of: pem) else { throw GitHubAppError(.privateKeyNotPEM) }
+            // EndpointKit's PEM reader, the one TLS uses; its errors mean "not PEM" here.
+            guard let label = (try? PEM(pem, source: "the GitHub App's private key"))?.blocks.first?.label else {
+                throw GitHubAppError(reason: .privateKeyNotPEM)
+            }
             guard label == "RSA PRIVATE KEY" || label == "PRIVATE KEY" else {
-                throw GitHubAppError(.privateKeyNotRSA, pemLabel: label)
+                throw GitHubAppError(reason: .privateKeyNotRSA, pemLabel: label)
             }
             // Parsed down to 1024 bits only to say how short a short key is.
             guard let key = try? _RSA.Signing.PrivateKey(unsafePEMRepresentation: pem) else {
                 // PKCS #8 says which algorithm inside, so its label does not tell.
-                throw GitHubAppError(.privateKeyNotRSA, pemLabel: label == "PRIVATE KEY" ? nil : label)
+                throw GitHubAppError(reason: .privateKeyNotRSA, pemLabel: label == "PRIVATE KEY" ? nil : label)
             }
             guard key.keySizeInBits >= 2048 else {
-                throw GitHubAppError(.privateKeyTooShort, keySizeInBits: key.keySizeInBits)
+                throw GitHubAppError(reason: .privateKeyTooShort, keySizeInBits: key.keySizeInBits)
             }
             return key
-        }
-
-        /// The label of the first `-----BEGIN …-----` line that has a matching `-----END …-----`.
-        static func pemLabel(of text: String) -> String? {
-            guard let begin = text.range(of: "-----BEGIN "),
-                let beginEnd = text.range(of: "-----", range: begin.upperBound..<text.endIndex)
-            else { return nil }
-            let label = String(text[begin.upperBound..<beginEnd.lowerBound])
-            guard !label.isEmpty,
-                text.range(of: "-----END \(label)-----", range: beginEnd.upperBound..<text.endIndex) != nil
-            else { return nil }
-            return label
         }
 
         /// A JWT valid from a minute ago for nine minutes from now, by `clock`, as an
@@ -68,7 +59,7 @@
                 signature = try key.signature(
                     for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
             } catch {
-                throw GitHubAppError(.signingFailed)
+                throw GitHubAppError(reason: .signingFailed)
             }
             let jwt = signingInput + "." + signature.rawRepresentation.base64URLEncodedString()
             return AccessToken(jwt, expiresAt: Date(timeIntervalSince1970: TimeInterval(expiresAt)))

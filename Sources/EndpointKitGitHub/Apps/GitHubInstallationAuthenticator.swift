@@ -38,10 +38,16 @@
         /// none or it expires within the lead time.
         ///
         /// - Parameter request: The request about to be sent.
-        /// - Throws: ``EndpointError/authenticationFailed(underlying:call:)`` carrying the token
-        ///   request's ``EndpointError``, or ``GitHubAppError`` when the app's JWT cannot be signed.
-        public func authenticate(_ request: inout URLRequest) async throws {
-            try await tokens.authenticate(&request)
+        /// - Throws: What the call fails with: ``EndpointError/authenticationFailed(underlying:call:)``
+        ///   carrying the token request's ``EndpointError``, or the ``GitHubAppError`` when the
+        ///   app's JWT cannot be signed; ``EndpointError/cancelled`` when it was cancelled;
+        ///   ``EndpointError/invalidRequest(_:call:)`` for a token that cannot go in a header.
+        public func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
+            do {
+                try await tokens.authenticate(&request)
+            } catch {
+                throw .reportingAuthenticatorError(error)
+            }
         }
 
         /// On a `401`, asks for a new token (unless one came since `request` was sent), and has the
@@ -51,8 +57,21 @@
         ///   - response: The unacceptable response.
         ///   - request: The request as it was sent.
         /// - Returns: `true` for a `401`; `false` otherwise.
+        /// - Throws: As ``authenticate(_:)``.
+        public func renewCredential(after response: HTTPResponse, sentWith request: URLRequest)
+            async throws(EndpointError) -> Bool
+        {
+            do {
+                return try await tokens.renewCredential(after: response, sentWith: request)
+            } catch {
+                throw .reportingAuthenticatorError(error)
+            }
+        }
+
+        /// The same as ``renewCredential(after:sentWith:)``, for callers written against 0.3.0's name.
+        @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
         public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
-            try await tokens.refreshCredential(after: response, sentWith: request)
+            try await renewCredential(after: response, sentWith: request)
         }
 
         /// `GitHubInstallationAuthenticator(installationID: …)`: never a token.
@@ -63,4 +82,8 @@
             Mirror(self, children: ["installationID": installationID], displayStyle: .struct)
         }
     }
+
+    /// Sets only the `Authorization` header, through ``RefreshingTokenAuthenticator``, which
+    /// refuses a token that cannot go in it: its requests take the fast path.
+    extension GitHubInstallationAuthenticator: SetsOnlyValidHeaders {}
 #endif

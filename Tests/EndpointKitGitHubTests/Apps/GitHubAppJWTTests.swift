@@ -91,7 +91,7 @@
                 }
             }
 
-            var expected: (code: GitHubAppError.Code, description: String) {
+            var expected: (reason: GitHubAppError.Reason, description: String) {
                 switch self {
                 case .notPEM:
                     (
@@ -131,7 +131,7 @@
                 _ = try GitHubApp(issuer: "Iv23liTestApp", privateKeyPEM: pem)
                 Issue.record("the key was accepted")
             } catch {
-                #expect(error.code == key.expected.code)
+                #expect(error.reason == key.expected.reason)
                 #expect(error.description == key.expected.description)
                 var dumped = ""
                 dump(error, to: &dumped)

@@ -1,6 +1,6 @@
 #if GitHubApps
     import EndpointKit
-    import EndpointKitGitHub
+    @testable import EndpointKitGitHub
     import EndpointKitTesting
     import Foundation
     import Testing
@@ -157,6 +157,42 @@
                 #expect(texts.allSatisfy { !$0.contains("eyJ") }, "the JWT never shows in the error")
             }
             #expect(await transport.requests.allSatisfy { $0.path != "/installation/repositories" }, "nothing was sent")
+        }
+
+        @Test(
+            "A token with CR/LF is refused with a typed invalidCredentials by the app's and the installation's authenticators, before anything is sent"
+        )
+        func tokenWithLineBreakIsRefused() async throws {
+            let clock = ManualTokenClock()
+            let injected = "ghs_1\r\nX-Injected: yes"
+            let api = StubTransport { request in
+                guard request.url?.path.hasSuffix("/access_tokens") == true else {
+                    return HTTPResponse(statusCode: 200, body: Data("{}".utf8), url: request.url)
+                }
+                let json = #"{"token":"ghs_1\r\nX-Injected: yes","expires_at":"2030-01-01T00:00:00Z"}"#
+                return HTTPResponse(
+                    statusCode: 201, headers: ["Content-Type": "application/json"], body: Data(json.utf8),
+                    url: request.url)
+            }
+            let app = try GitHubApp.test(clock: clock, transport: api)
+            let appAuthenticator = GitHubAppAuthenticator(
+                issuer: "Iv23liTestApp", clock: clock.tokenClock, renewalLeadTime: 60
+            ) { AccessToken(injected) }
+            let authenticators: [any Authenticator] = [appAuthenticator, app.installation(1)]
+
+            for authenticator in authenticators {
+                let transport = StubTransport { HTTPResponse(statusCode: 200, body: Data("{}".utf8), url: $0.url) }
+                await #expect {
+                    _ = try await Client.gitHub(authenticator, transport: transport).get(InstallationRepositories())
+                } throws: { error in
+                    guard case .invalidRequest(.invalidCredentials(let reason), _) = error as? EndpointError else {
+                        return false
+                    }
+                    return reason == "the token contains whitespace or control characters"
+                }
+                #expect(await transport.requests.isEmpty, "\(authenticator) sent nothing")
+                #expect(authenticator is any SetsOnlyValidHeaders, "\(authenticator) takes the fast path")
+            }
         }
     }
 #endif

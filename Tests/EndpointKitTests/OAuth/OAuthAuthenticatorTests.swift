@@ -1,7 +1,8 @@
-import EndpointKit
 import EndpointKitTesting
 import Foundation
 import Testing
+
+@testable import EndpointKit
 
 @Suite("OAuthAuthenticator over an in-memory API and authorization server")
 struct OAuthAuthenticatorTests {
@@ -75,7 +76,7 @@ struct OAuthAuthenticatorTests {
         #expect(try await fresh.load()?.refreshToken == "r2")
     }
 
-    @Test("32 calls in flight whose refresh token is refused share one refresh, and all fail with SignInRequired")
+    @Test("32 calls in flight whose refresh token is refused share one refresh, and all fail with signInRequired")
     func invalidGrantUnderLoad() async throws {
         let servers = Servers()
         let clock = ManualTokenClock()
@@ -90,10 +91,12 @@ struct OAuthAuthenticatorTests {
                         _ = try await client.get(UserRepositories())
                         return "succeeded"
                     } catch {
-                        guard case .authenticationFailed(let underlying as SignInRequired, _) = error else {
+                        guard case .authenticationFailed(let underlying as OAuthError, _) = error,
+                            underlying.reason == .signInRequired
+                        else {
                             return OAuthError.Code(rawValue: "\(error)")
                         }
-                        return underlying.cause?.code ?? "no cause"
+                        return underlying.code ?? "no cause"
                     }
                 }
             }
@@ -118,7 +121,7 @@ struct OAuthAuthenticatorTests {
         #expect(servers.refreshCount == 0)
     }
 
-    @Test("No stored tokens, or expired ones without a refresh token: SignInRequired, and nothing is sent")
+    @Test("No stored tokens, or expired ones without a refresh token: signInRequired, and nothing is sent")
     func signInRequiredWithoutTokens() async throws {
         let clock = ManualTokenClock()
         for stored in [nil, OAuthTokens(accessToken: AccessToken("a1", expiresAt: clock.now))] {
@@ -128,10 +131,10 @@ struct OAuthAuthenticatorTests {
             await #expect {
                 _ = try await client.get(UserRepositories())
             } throws: { error in
-                guard case .authenticationFailed(let underlying as SignInRequired, _) = error as? EndpointError else {
+                guard case .authenticationFailed(let underlying as OAuthError, _) = error as? EndpointError else {
                     return false
                 }
-                return underlying.cause == nil
+                return underlying.reason == .signInRequired && underlying.code == nil
             }
             #expect(await transport.requests.isEmpty)
             #expect(servers.refreshCount == 0)
@@ -203,6 +206,33 @@ struct OAuthAuthenticatorTests {
 
         #expect(
             (await transport.requests).map { $0.headers["Authorization"] } == ["Bearer c1", "Bearer c1", "Bearer c2"])
+    }
+
+    @Test("An access token with CR/LF is refused with a typed invalidCredentials, and nothing reaches the API")
+    func accessTokenWithLineBreakIsRefused() async throws {
+        let clock = ManualTokenClock()
+        let oauth = OAuthClient(
+            clientID: "svc", authentication: .clientSecretBasic("s"), endpoints: OAuthEndpoints(token: "/token"),
+            client: Client(baseURL: URL(string: "https://auth.example.com")!) {
+                $0.transport = StubTransport { _ in
+                    let json = #"{"access_token":"c1\r\nX-Injected: yes","token_type":"Bearer","expires_in":600}"#
+                    return HTTPResponse(statusCode: 200, body: Data(json.utf8))
+                }
+            }, clock: clock.tokenClock)
+        let authenticator = OAuthAuthenticator.clientCredentials(oauth)
+        let transport = StubTransport(body: "[]")
+
+        await #expect {
+            _ = try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
+        } throws: { error in
+            guard case .invalidRequest(.invalidCredentials(let reason), _) = error as? EndpointError else {
+                return false
+            }
+            return reason == "the token contains whitespace or control characters"
+        }
+        #expect(await transport.requests.isEmpty)
+        let erased: any Authenticator = authenticator
+        #expect(erased is any SetsOnlyValidHeaders, "its requests take the fast path")
     }
 
     @Test("The cURL command of a token request hides every OAuth secret in the form body")

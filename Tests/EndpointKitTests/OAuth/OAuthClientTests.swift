@@ -123,7 +123,9 @@ struct OAuthClientTests {
             _ = try await oauth.refresh("r")
         } throws: { error in
             let text = "\(error)"
-            return error is UnexpectedOAuthResponse && text.contains(problem) && !text.contains("leak")
+            let reasons: [OAuthError.Reason] = [.notOAuthResponse, .missingField, .invalidField, .unsupportedTokenType]
+            guard let reason = (error as? OAuthError)?.reason, reasons.contains(reason) else { return false }
+            return text.contains(problem) && !text.contains("leak")
                 && text.hasPrefix("The token endpoint https://auth.example.com/token answered HTTP \(status)")
         }
     }
@@ -140,7 +142,8 @@ struct OAuthClientTests {
             _ = try await oauth.refresh("r")
         } throws: { error in
             guard let error = error as? OAuthError else { return false }
-            return error.code == .invalidGrant && error.errorDescription == "Refresh token revoked"
+            return error.reason == .errorResponse && error.code == .invalidGrant
+                && error.errorDescription == "Refresh token revoked"
                 && error.errorURI == "https://e/x" && error.statusCode == 400
                 && "\(error)"
                     == "The token endpoint https://auth.example.com/token refused the request: invalid_grant (Refresh token revoked) (HTTP 400); see https://e/x"
@@ -208,7 +211,11 @@ struct OAuthClientTests {
 
         await #expect {
             _ = try await oauth.tokens(for: authorization)
-        } throws: { ($0 as? OAuthError)?.code == .expiredToken }
+        } throws: { error in
+            guard let error = error as? OAuthError else { return false }
+            return error.reason == .deviceCodeExpired && error.code == .expiredToken && error.statusCode == nil
+                && "\(error)" == "The device code of the device authorization U expired before the user approved it"
+        }
         #expect(clock.sleeps == [5, 5, 5, 5])
         #expect(await transport.requests.count == 1 + 3)
     }
@@ -254,12 +261,12 @@ struct OAuthClientTests {
         let forged = URL(string: "com.example.app:/oauth?code=c&state=forged")!
         let noCode = URL(string: "com.example.app:/oauth?state=\(state)")!
         for (callback, problem) in [
-            (wrongPlace, AuthorizationCallbackError.Problem.wrongRedirectURI), (forged, .stateMismatch),
-            (noCode, .missingCode),
+            (wrongPlace, OAuthError.Reason.callbackAtWrongRedirectURI), (forged, .callbackStateMismatch),
+            (noCode, .callbackWithoutCode),
         ] {
             await #expect {
                 _ = try await oauth.tokens(fromCallback: callback, of: request)
-            } throws: { ($0 as? AuthorizationCallbackError)?.problem == problem }
+            } throws: { ($0 as? OAuthError)?.reason == problem }
         }
         #expect(await transport.requests.isEmpty)
 
@@ -271,6 +278,62 @@ struct OAuthClientTests {
         #expect(fields["redirect_uri"] == "com.example.app:/oauth")
         let verifier = try #require(fields["code_verifier"])
         #expect(PKCE(verifier: verifier)?.challenge == items["code_challenge"])
+    }
+
+    @Test("A flow whose endpoint is not set fails with endpointNotConfigured naming it, and sends nothing")
+    func missingEndpointsAreConfigurationErrors() async throws {
+        let transport = StubTransport(body: "{}")
+        let oauth = OAuthClient(
+            clientID: "app", endpoints: OAuthEndpoints(token: "/token"),
+            client: Client(baseURL: URL(string: "https://auth.example.com")!) { $0.transport = transport })
+
+        #expect {
+            _ = try oauth.authorizationRequest(redirectURI: "com.example.app:/oauth")
+        } throws: { error in
+            let error = error as? OAuthError
+            return error?.reason == .endpointNotConfigured && error?.endpoint == "OAuthEndpoints.authorization"
+                && error?.statusCode == nil
+                && "\(error!)" == "The OAuth client has no endpoint for this flow: set OAuthEndpoints.authorization"
+        }
+        await #expect {
+            _ = try await oauth.startDeviceAuthorization()
+        } throws: { error in
+            let error = error as? OAuthError
+            return error?.reason == .endpointNotConfigured && error?.endpoint == "OAuthEndpoints.deviceAuthorization"
+        }
+        #expect(await transport.requests.isEmpty)
+    }
+
+    @Test("An error in the authorization callback is the server's errorResponse, with no HTTP status")
+    func callbackErrorHasNoStatus() async throws {
+        let (oauth, transport) = Self.oauth { _ in Self.answer(200, "{}") }
+        let request = try oauth.authorizationRequest(redirectURI: "com.example.app:/oauth")
+        let state = try #require(
+            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?
+                .value)
+        let callback = URL(string: "com.example.app:/oauth?error=access_denied&error_description=No&state=\(state)")!
+
+        await #expect {
+            _ = try await oauth.tokens(fromCallback: callback, of: request)
+        } throws: { error in
+            guard let error = error as? OAuthError else { return false }
+            return error.reason == .errorResponse && error.code == .accessDenied && error.statusCode == nil
+                && "\(error)" == "The authorization endpoint (callback) refused the request: access_denied (No)"
+        }
+        #expect(await transport.requests.isEmpty)
+    }
+
+    @Test("A token request that cannot reach the server is requestFailed, carrying its EndpointError")
+    func unreachableServerIsRequestFailed() async throws {
+        let (oauth, _) = Self.oauth { _ in throw URLError(.cannotConnectToHost) }
+
+        await #expect {
+            _ = try await oauth.clientCredentials()
+        } throws: { error in
+            guard let error = error as? OAuthError, case .transportFailed? = error.requestFailure else { return false }
+            return error.reason == .requestFailed && error.statusCode == nil
+                && "\(error)".hasPrefix("The request to the token endpoint https://auth.example.com/token failed: ")
+        }
     }
 }
 

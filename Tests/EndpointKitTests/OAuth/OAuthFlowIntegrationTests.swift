@@ -60,7 +60,8 @@ struct OAuthFlowIntegrationTests {
             guard case .authenticationFailed(let underlying as OAuthError, _) = error as? EndpointError else {
                 return false
             }
-            return underlying.code == .invalidClient && underlying.statusCode == 401
+            return underlying.reason == .errorResponse && underlying.code == .invalidClient
+                && underlying.statusCode == 401
                 && !"\(error)".contains("not-the-secret-7f3a")
         }
         #expect(recorder.requests.count == 1)
@@ -140,7 +141,9 @@ struct OAuthFlowIntegrationTests {
         let polling = Task { try await oauth.tokens(for: authorization) }
         polling.cancel()
 
-        await #expect(throws: CancellationError.self) { try await polling.value }
+        await #expect {
+            try await polling.value
+        } throws: { ($0 as? OAuthError)?.reason == .cancelled }
     }
 
     @Test("GitHub's device flow: errors with HTTP 200, and form-encoded answers when JSON is not asked for")
@@ -204,7 +207,7 @@ struct OAuthFlowIntegrationTests {
 
         await #expect {
             _ = try await oauth.tokens(fromCallback: callback, of: otherRequest)
-        } throws: { ($0 as? AuthorizationCallbackError)?.problem == .stateMismatch }
+        } throws: { ($0 as? OAuthError)?.reason == .callbackStateMismatch }
         #expect(recorder.requests.count == 1, "the forged state sent nothing")
 
         _ = try await oauth.tokens(fromCallback: callback, of: request)

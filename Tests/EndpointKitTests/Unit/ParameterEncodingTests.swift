@@ -1,7 +1,8 @@
-import EndpointKit
 import EndpointKitTesting
 import Foundation
 import Testing
+
+@testable import EndpointKit
 
 @Suite("Encoding parameters")
 struct ParameterEncodingTests {
@@ -109,5 +110,26 @@ struct ParameterEncodingTests {
         #expect(parameters["b"] == .string("two"))
         #expect(parameters["c"] == nil)
         #expect(!parameters.isEmpty)
+    }
+
+    @Test("A form body writes spaces as %20 by default, and as + with spaces: .plus (RFC 6749 appendix B)")
+    func formSpaces() throws {
+        let parameters: Parameters = ["scope": "read write", "note": "a+b c"]
+        var request = URLRequest(url: URL(string: "https://api.example.com/token")!)
+        try FormBodyEncoder().encode(parameters, into: &request)
+        #expect(String(decoding: request.httpBody ?? Data(), as: UTF8.self) == "scope=read%20write&note=a%2Bb%20c")
+        try FormBodyEncoder(spaces: .plus).encode(parameters, into: &request)
+        #expect(String(decoding: request.httpBody ?? Data(), as: UTF8.self) == "scope=read+write&note=a%2Bb+c")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+    }
+
+    @Test(
+        "PercentEncoding.decode reads what Foundation's removingPercentEncoding reads, and refuses what it refuses",
+        arguments: ["a%20b", "a+b", "%e2%82%AC", "caf%C3%A9", "%", "%2", "%zz", "%FF", "100%", "plain", "", "é%2B"])
+    func percentDecoding(_ text: String) {
+        #expect(PercentEncoding.decode(text) == text.removingPercentEncoding)
+        #expect(
+            PercentEncoding.decode(text, spaces: .plus)
+                == text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding)
     }
 }

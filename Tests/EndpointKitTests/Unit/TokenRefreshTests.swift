@@ -145,7 +145,7 @@ struct TokenRefreshTests {
         #expect(server.refreshes == 1)
         var stale = URLRequest(url: URL(string: "https://api.example.com/user/repos")!)
         stale.setValue("Bearer expired", forHTTPHeaderField: "Authorization")
-        let renewed = try await authenticator.refreshCredential(
+        let renewed = try await authenticator.renewCredential(
             after: HTTPResponse(statusCode: 401), sentWith: stale)
         #expect(renewed)
         #expect(server.refreshes == 1)
@@ -181,5 +181,77 @@ struct TokenRefreshTests {
             try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
         }
         #expect(refreshes.count == 0)
+    }
+
+    /// An authenticator written against 0.3.0: it implements the renewal under its old name.
+    struct RefreshNamedAuthenticator: Authenticator {
+        let renewals = CallCounter()
+        func authenticate(_ request: inout URLRequest) async throws {
+            request.setValue("session-\(renewals.count)", forHTTPHeaderField: "X-Session")
+        }
+        func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+            renewals.increment()
+            return response.statusCode == 401
+        }
+    }
+
+    /// An authenticator written now: it implements the renewal under its new name.
+    struct RenewNamedAuthenticator: Authenticator {
+        let renewals = CallCounter()
+        func authenticate(_ request: inout URLRequest) async throws {
+            request.setValue("session-\(renewals.count)", forHTTPHeaderField: "X-Session")
+        }
+        func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
+            renewals.increment()
+            return response.statusCode == 401
+        }
+    }
+
+    /// A server that accepts only the session of one renewal.
+    private static func sessionTransport() -> StubTransport {
+        StubTransport { request in
+            let valid = request.value(forHTTPHeaderField: "X-Session") == "session-1"
+            return HTTPResponse(statusCode: valid ? 200 : 401, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
+    @Test("An authenticator that implements refreshCredential, 0.3.0's name, is still asked to renew after a 401")
+    func oldNameIsStillCalled() async throws {
+        let authenticator = RefreshNamedAuthenticator()
+        let transport = Self.sessionTransport()
+
+        _ = try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
+
+        #expect(authenticator.renewals.count == 1)
+        #expect(await transport.requests.map { $0.headers["X-Session"] } == ["session-0", "session-1"])
+    }
+
+    @Test("An authenticator that implements renewCredential is asked to renew after a 401")
+    func newNameIsCalled() async throws {
+        let authenticator = RenewNamedAuthenticator()
+        let transport = Self.sessionTransport()
+
+        _ = try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
+
+        #expect(authenticator.renewals.count == 1)
+        #expect(await transport.requests.map { $0.headers["X-Session"] } == ["session-0", "session-1"])
+    }
+
+    @Test("An authenticator that implements neither name never renews: a 401 is final, sent once")
+    func neitherNameNeverRenews() async throws {
+        let transport = Self.sessionTransport()
+        let authenticator = ClosureAuthenticator { $0.setValue("session-0", forHTTPHeaderField: "X-Session") }
+
+        await #expect {
+            _ = try await Client.stubbed(transport, authenticator: authenticator).get(UserRepositories())
+        } throws: { error in
+            guard case .unacceptableStatus(let failure) = error as? EndpointError else { return false }
+            return failure.statusCode == 401
+        }
+        #expect(await transport.requests.count == 1)
+        #expect(
+            try await !authenticator.renewCredential(
+                after: HTTPResponse(statusCode: 401), sentWith: URLRequest(url: URL(string: "https://api.example.com")!)
+            ))
     }
 }

@@ -205,6 +205,12 @@ let oauth = OAuthClient(clientID: clientID, endpoints: endpoints, client: authCl
 /// Asks the authorization server for a token, as a `RefreshingTokenAuthenticator`'s closure does.
 func fetchToken() async throws -> AccessToken { AccessToken("", expiresIn: 3600, from: Date()) }
 
+/// An app's session token, renewed once for all the callers that need a new one.
+actor SessionStore {
+    func token() async throws -> String { "" }
+    func renew(replacing stale: String?) async throws {}
+}
+
 /// Shows the app's sign-in screen.
 func showSignIn(reason: String?) {}
 
