@@ -169,3 +169,14 @@ public final class ManualClock: Sendable {
         return ready
     }
 }
+
+extension ManualClock {
+    /// The clock to give to an authenticator or an `OAuthClient`: now ``clock``.
+    @available(*, deprecated, renamed: "clock")
+    public var tokenClock: ClientClock { clock }
+}
+
+/// The clock that tests drive: now ``ManualClock``, whose sleeps by default return at once as
+/// this one's did.
+@available(*, deprecated, renamed: "ManualClock")
+public typealias ManualTokenClock = ManualClock

@@ -37,7 +37,7 @@ actor CredentialStore<Credential: CarriesAccessToken> {
     private var failure: (any Error)?
     private let renewCredential: @Sendable (Credential?) async throws -> Credential
     private let leadTime: TimeInterval
-    private let clock: TokenClock
+    private let clock: ClientClock
 
     /// - Parameters:
     ///   - credential: The credential to start with, if any.
@@ -45,7 +45,7 @@ actor CredentialStore<Credential: CarriesAccessToken> {
     ///   - clock: The time expiries are judged by.
     ///   - renew: Makes a new credential from the current one (`nil` when there is none).
     init(
-        credential: Credential?, leadTime: TimeInterval, clock: TokenClock,
+        credential: Credential?, leadTime: TimeInterval, clock: ClientClock,
         renew: @escaping @Sendable (Credential?) async throws -> Credential
     ) {
         self.credential = credential

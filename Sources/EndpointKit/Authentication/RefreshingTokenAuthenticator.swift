@@ -48,11 +48,11 @@ public struct RefreshingTokenAuthenticator: Authenticator {
     ///   - scheme: `.bearer` (the default) or `.token`.
     ///   - token: The current token, or `nil` to fetch one with `refresh` before the first request.
     ///   - renewalLeadTime: How many seconds before its expiry a token is renewed; 60 by default.
-    ///   - clock: The time expiries are judged by; ``TokenClock/system`` by default.
+    ///   - clock: The time expiries are judged by; ``ClientClock/system`` by default.
     ///   - refresh: Fetches a new token; called once per renewal.
     public init(
         scheme: TokenAuthenticator.Scheme = .bearer, token: AccessToken? = nil, renewalLeadTime: TimeInterval = 60,
-        clock: TokenClock = .system, refresh: @escaping @Sendable () async throws -> AccessToken
+        clock: ClientClock = .system, refresh: @escaping @Sendable () async throws -> AccessToken
     ) {
         self.scheme = scheme
         self.store = CredentialStore(credential: token, leadTime: renewalLeadTime, clock: clock) { _ in

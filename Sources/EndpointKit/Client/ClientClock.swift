@@ -70,5 +70,6 @@ public struct ClientClock: Sendable {
     }
 }
 
-/// The clock of token expiries: ``ClientClock``, which every part of a client now shares.
+/// The clock of token expiries: now ``ClientClock``, which every part of a client shares.
+@available(*, deprecated, renamed: "ClientClock")
 public typealias TokenClock = ClientClock

@@ -29,8 +29,9 @@ public struct OAuthClient: Sendable {
     public let endpoints: OAuthEndpoints
     /// The client that sends the requests, whose base URL is the authorization server.
     public let client: Client
-    /// The time tokens expire by, and that the device flow's polling waits on.
-    public let clock: TokenClock
+    /// The time tokens expire by, and that the device flow's polling waits on: `client`'s own
+    /// (``Client/Configuration/clock``) unless another was given.
+    public let clock: ClientClock
 
     /// Creates an OAuth client.
     ///
@@ -39,16 +40,17 @@ public struct OAuthClient: Sendable {
     ///   - authentication: `.none` for a public client (the default), else how it sends its secret.
     ///   - endpoints: The server's endpoints, as paths on `client`.
     ///   - client: Sends the requests; its base URL is the authorization server.
-    ///   - clock: ``TokenClock/system`` by default.
+    ///   - clock: The time tokens expire by and device-flow polls wait on; `client`'s clock by
+    ///     default, so that one clock serves the whole client.
     public init(
         clientID: String, authentication: ClientAuthentication = .none, endpoints: OAuthEndpoints, client: Client,
-        clock: TokenClock = .system
+        clock: ClientClock? = nil
     ) {
         self.clientID = clientID
         self.authentication = authentication
         self.endpoints = endpoints
         self.client = client
-        self.clock = clock
+        self.clock = clock ?? client.configuration.clock
     }
 
     /// Gets tokens for the client itself, with no user (RFC 6749 §4.4): what one server uses to

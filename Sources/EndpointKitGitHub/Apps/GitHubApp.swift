@@ -43,14 +43,16 @@
         ///   - issuer: The app's client ID, or its app ID as a string.
         ///   - privateKeyPEM: The app's RSA private key, 2048 bits or more.
         ///   - baseURL: The API's URL; `https://api.github.com` by default.
-        ///   - clock: The time JWTs and token expiries are judged by; ``TokenClock/system`` by default.
+        ///   - clock: The time JWTs and token expiries are judged by; `configuration`'s clock by
+        ///     default, so that one clock serves the app and its client.
         ///   - configuration: The configuration of the client that asks for installation tokens.
         /// - Throws: ``GitHubAppError`` when the key is not PEM, not RSA, or shorter than 2048 bits.
         public init(
             issuer: String, privateKeyPEM: String, baseURL: URL = URL(string: "https://api.github.com")!,
-            clock: TokenClock = .system, configuration: Client.Configuration = Client.Configuration()
+            clock: ClientClock? = nil, configuration: Client.Configuration = Client.Configuration()
         ) throws(GitHubAppError) {
-            signer = try GitHubAppSigner(issuer: issuer, privateKeyPEM: privateKeyPEM, clock: clock)
+            signer = try GitHubAppSigner(
+                issuer: issuer, privateKeyPEM: privateKeyPEM, clock: clock ?? configuration.clock)
             self.baseURL = baseURL
             authenticator = GitHubAppAuthenticator(signer: signer, renewalLeadTime: 60)
             var configuration = configuration

@@ -48,7 +48,7 @@
 
         /// An authenticator whose JWTs `makeJWT` makes: the app's signer, or a test's.
         init(
-            issuer: String, clock: TokenClock, renewalLeadTime: TimeInterval,
+            issuer: String, clock: ClientClock, renewalLeadTime: TimeInterval,
             makeJWT: @escaping @Sendable () throws -> AccessToken
         ) {
             self.issuer = issuer

@@ -14,10 +14,10 @@
         static let lifetime: TimeInterval = 540
 
         let issuer: String
-        let clock: TokenClock
+        let clock: ClientClock
         private let key: _RSA.Signing.PrivateKey
 
-        init(issuer: String, privateKeyPEM pem: String, clock: TokenClock) throws(GitHubAppError) {
+        init(issuer: String, privateKeyPEM pem: String, clock: ClientClock) throws(GitHubAppError) {
             self.issuer = issuer
             self.clock = clock
             key = try Self.parse(pem)

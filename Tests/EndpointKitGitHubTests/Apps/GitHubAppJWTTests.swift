@@ -13,7 +13,7 @@
             "The JWT is RS256 with iat a minute ago, exp in 9 minutes, the issuer, and a signature the public key verifies"
         )
         func jwtHeaderClaimsAndSignature() throws {
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let app = try GitHubApp.test(clock: clock, transport: StubTransport())
             let jwt = try app.makeJWT()
             let decoded = try DecodedJWT(jwt.value)
@@ -35,13 +35,13 @@
 
         @Test("An app ID as the issuer goes in iss as a string")
         func appIDIssuer() throws {
-            let app = try GitHubApp.test(issuer: "12345", clock: ManualTokenClock(), transport: StubTransport())
+            let app = try GitHubApp.test(issuer: "12345", clock: ManualClock(), transport: StubTransport())
             #expect(try DecodedJWT(app.makeJWT().value).claims["iss"] as? String == "12345")
         }
 
         @Test("The app authenticator reuses its JWT until it is within a minute of exp, then makes a new one")
         func appAuthenticatorReusesJWT() async throws {
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let transport = StubTransport { FakeGitHubApps.json(200, #"{"id":1,"slug":"test-app"}"#, $0) }
             let app = try GitHubApp.test(clock: clock, transport: transport)
             let client = Client.gitHub(app.authenticator, transport: transport)
@@ -63,7 +63,7 @@
 
         @Test("Every copy of the app's authenticator shares one JWT")
         func appAuthenticatorCopiesShareJWT() async throws {
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let transport = StubTransport { FakeGitHubApps.json(200, #"{"id":1,"slug":"test-app"}"#, $0) }
             let app = try GitHubApp.test(clock: clock, transport: transport)
             _ = try await Client.gitHub(app.authenticator, transport: transport).get(AuthenticatedApp())

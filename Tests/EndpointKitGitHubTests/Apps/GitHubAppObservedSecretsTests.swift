@@ -20,7 +20,7 @@
             let metrics = TestMetrics()
             let tracer = InMemoryTracer()
             let curl = LockedLines()
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let github = FakeGitHubApps(clock: clock)
             let transport = StubTransport { try await github.respond(to: $0) }
             func observe(_ configuration: inout Client.Configuration) {
@@ -35,7 +35,7 @@
             var appConfiguration = Client.Configuration()
             observe(&appConfiguration)
             let app = try GitHubApp(
-                issuer: "Iv23liTestApp", privateKeyPEM: TestKeys.appKey.pemRepresentation, clock: clock.tokenClock,
+                issuer: "Iv23liTestApp", privateKeyPEM: TestKeys.appKey.pemRepresentation, clock: clock.clock,
                 configuration: appConfiguration)
             let api = Client(baseURL: URL(string: "https://api.github.com")!, authenticator: app.installation(2)) {
                 $0.api = .gitHub

@@ -23,7 +23,7 @@
         /// The app, with the server's key (or `key`), issuer (or `issuer`) and `clock`, on `way`.
         static func app(
             over way: GitHubServerTransport = .urlSession, issuer: String = appID, privateKeyPEM: String? = nil,
-            clock: ManualTokenClock = ManualTokenClock(start: Date()), headers: HTTPHeaders = [:]
+            clock: ManualClock = ManualClock(start: Date()), headers: HTTPHeaders = [:]
         ) throws -> GitHubApp {
             var configuration = Client.Configuration()
             configuration.transport = try way.makeTransport()
@@ -31,7 +31,7 @@
             configuration.headers = headers
             return try GitHubApp(
                 issuer: issuer, privateKeyPEM: try #require(privateKeyPEM ?? Self.privateKeyPEM),
-                baseURL: way.baseURL, clock: clock.tokenClock, configuration: configuration)
+                baseURL: way.baseURL, clock: clock.clock, configuration: configuration)
         }
 
         /// A client of the server that authenticates with `authenticator`.

@@ -45,10 +45,10 @@
             func authenticator() throws -> any Authenticator {
                 switch self {
                 case .expired:
-                    try GitHubAppServer.app(clock: ManualTokenClock(start: Date().addingTimeInterval(-11 * 60)))
+                    try GitHubAppServer.app(clock: ManualClock(start: Date().addingTimeInterval(-11 * 60)))
                         .authenticator
                 case .issuedInTheFuture:
-                    try GitHubAppServer.app(clock: ManualTokenClock(start: Date().addingTimeInterval(3 * 60)))
+                    try GitHubAppServer.app(clock: ManualClock(start: Date().addingTimeInterval(3 * 60)))
                         .authenticator
                 case .longerThanTenMinutes:
                     BearerAuthenticator(
@@ -139,7 +139,7 @@
         @Test("A token is renewed once the clock says it expires within the lead time, and the new one works")
         func renewsBeforeExpiry() async throws {
             let installationID = 1040
-            let clock = ManualTokenClock(start: Date())
+            let clock = ManualClock(start: Date())
             /// Moves the clock to the real time plus `seconds`: the server dates its tokens by the
             /// real time, and a busy machine may take seconds between two calls.
             func advance(toNowPlus seconds: TimeInterval) {

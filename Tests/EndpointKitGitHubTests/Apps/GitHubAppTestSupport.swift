@@ -64,12 +64,12 @@
         }
         private let lock = NSLock()
         private nonisolated(unsafe) var state = State()
-        let clock: ManualTokenClock
+        let clock: ManualClock
         let lifetime: TimeInterval
         /// Installations that exist; others get a `404`.
         let installations: Set<Int>
 
-        init(clock: ManualTokenClock, lifetime: TimeInterval = 3600, installations: Set<Int> = [1, 2]) {
+        init(clock: ManualClock, lifetime: TimeInterval = 3600, installations: Set<Int> = [1, 2]) {
             self.clock = clock
             self.lifetime = lifetime
             self.installations = installations
@@ -158,14 +158,14 @@
         /// An app with the test key, on `transport` with `clock`.
         static func test(
             issuer: String = "Iv23liTestApp", key: _RSA.Signing.PrivateKey = TestKeys.appKey,
-            baseURL: URL = URL(string: "https://api.github.com")!, clock: ManualTokenClock,
+            baseURL: URL = URL(string: "https://api.github.com")!, clock: ManualClock,
             transport: any Transport
         ) throws -> GitHubApp {
             var configuration = Client.Configuration()
             configuration.transport = transport
             configuration.retryPolicy = .never
             return try GitHubApp(
-                issuer: issuer, privateKeyPEM: key.pemRepresentation, baseURL: baseURL, clock: clock.tokenClock,
+                issuer: issuer, privateKeyPEM: key.pemRepresentation, baseURL: baseURL, clock: clock.clock,
                 configuration: configuration)
         }
     }
@@ -175,8 +175,8 @@
     enum AppFixture {
         static func make(
             lifetime: TimeInterval = 3600
-        ) throws -> (ManualTokenClock, FakeGitHubApps, StubTransport, GitHubApp) {
-            let clock = ManualTokenClock()
+        ) throws -> (ManualClock, FakeGitHubApps, StubTransport, GitHubApp) {
+            let clock = ManualClock()
             let github = FakeGitHubApps(clock: clock, lifetime: lifetime)
             let transport = StubTransport { try await github.respond(to: $0) }
             return (clock, github, transport, try GitHubApp.test(clock: clock, transport: transport))

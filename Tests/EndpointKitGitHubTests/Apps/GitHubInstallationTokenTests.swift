@@ -163,7 +163,7 @@
             "A token with CR/LF is refused with a typed invalidCredentials by the app's and the installation's authenticators, before anything is sent"
         )
         func tokenWithLineBreakIsRefused() async throws {
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let injected = "ghs_1\r\nX-Injected: yes"
             let api = StubTransport { request in
                 guard request.url?.path.hasSuffix("/access_tokens") == true else {
@@ -176,7 +176,7 @@
             }
             let app = try GitHubApp.test(clock: clock, transport: api)
             let appAuthenticator = GitHubAppAuthenticator(
-                issuer: "Iv23liTestApp", clock: clock.tokenClock, renewalLeadTime: 60
+                issuer: "Iv23liTestApp", clock: clock.clock, renewalLeadTime: 60
             ) { AccessToken(injected) }
             let authenticators: [any Authenticator] = [appAuthenticator, app.installation(1)]
 

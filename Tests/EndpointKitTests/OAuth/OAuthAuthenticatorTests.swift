@@ -41,14 +41,14 @@ struct OAuthAuthenticatorTests {
         }
     }
 
-    private static func clients(_ servers: Servers, clock: ManualTokenClock, storage: some OAuthTokenStorage) -> (
+    private static func clients(_ servers: Servers, clock: ManualClock, storage: some OAuthTokenStorage) -> (
         Client, StubTransport
     ) {
         let oauth = OAuthClient(
             clientID: "app", endpoints: OAuthEndpoints(token: "/token"),
             client: Client(baseURL: URL(string: "https://auth.example.com")!) {
                 $0.transport = StubTransport { try await servers.token($0) }
-            }, clock: clock.tokenClock)
+            }, clock: clock.clock)
         let transport = StubTransport { servers.api($0) }
         return (Client.stubbed(transport, authenticator: OAuthAuthenticator(oauth, storage: storage)), transport)
     }
@@ -60,7 +60,7 @@ struct OAuthAuthenticatorTests {
     @Test("A 401 renews the tokens once for 32 calls in flight; the rotated tokens are saved once")
     func renewsOnceOn401() async throws {
         let servers = Servers()
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         // `a0` is stale (the API wants `a1`), its expiry unknown: only a 401 shows it.
         let fresh = InMemoryOAuthTokenStorage(OAuthTokens(accessToken: AccessToken("a0"), refreshToken: "r1"))
         let (client, _) = Self.clients(servers, clock: clock, storage: fresh)
@@ -79,7 +79,7 @@ struct OAuthAuthenticatorTests {
     @Test("32 calls in flight whose refresh token is refused share one refresh, and all fail with signInRequired")
     func invalidGrantUnderLoad() async throws {
         let servers = Servers()
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         // `r0` is not the refresh token the server wants (`r1`): it answers invalid_grant.
         let storage = InMemoryOAuthTokenStorage(Self.tokens(0, expiresAt: clock.now))
         let (client, transport) = Self.clients(servers, clock: clock, storage: storage)
@@ -112,7 +112,7 @@ struct OAuthAuthenticatorTests {
     @Test("Stored tokens that are still valid are used without asking the server")
     func usesStoredTokens() async throws {
         let servers = Servers()
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let storage = InMemoryOAuthTokenStorage(Self.tokens(1, expiresAt: clock.now.addingTimeInterval(3600)))
         let (client, _) = Self.clients(servers, clock: clock, storage: storage)
 
@@ -123,7 +123,7 @@ struct OAuthAuthenticatorTests {
 
     @Test("No stored tokens, or expired ones without a refresh token: signInRequired, and nothing is sent")
     func signInRequiredWithoutTokens() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         for stored in [nil, OAuthTokens(accessToken: AccessToken("a1", expiresAt: clock.now))] {
             let servers = Servers()
             let (client, transport) = Self.clients(servers, clock: clock, storage: InMemoryOAuthTokenStorage(stored))
@@ -145,7 +145,7 @@ struct OAuthAuthenticatorTests {
     func persistent401() async throws {
         let servers = Servers()
         servers.rejectEverything()
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let storage = InMemoryOAuthTokenStorage(Self.tokens(1, expiresAt: clock.now.addingTimeInterval(3600)))
         let (client, transport) = Self.clients(servers, clock: clock, storage: storage)
 
@@ -169,7 +169,7 @@ struct OAuthAuthenticatorTests {
             func remove() async throws {}
         }
         let servers = Servers()
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let (client, transport) = Self.clients(
             servers, clock: clock, storage: FullStorage(tokens: Self.tokens(1, expiresAt: clock.now)))
 
@@ -184,7 +184,7 @@ struct OAuthAuthenticatorTests {
 
     @Test("Client credentials: a token is fetched before the first call, and again once it expires")
     func clientCredentialsRenewal() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let issued = Counter()
         let oauth = OAuthClient(
             clientID: "svc", authentication: .clientSecretBasic("s"), endpoints: OAuthEndpoints(token: "/token"),
@@ -193,7 +193,7 @@ struct OAuthAuthenticatorTests {
                     let json = #"{"access_token":"c\#(issued.next())","token_type":"Bearer","expires_in":600}"#
                     return HTTPResponse(statusCode: 200, body: Data(json.utf8))
                 }
-            }, clock: clock.tokenClock)
+            }, clock: clock.clock)
         let transport = StubTransport(body: "[]")
         let client = Client.stubbed(
             transport, authenticator: OAuthAuthenticator.clientCredentials(oauth, renewalLeadTime: 30))
@@ -210,7 +210,7 @@ struct OAuthAuthenticatorTests {
 
     @Test("An access token with CR/LF is refused with a typed invalidCredentials, and nothing reaches the API")
     func accessTokenWithLineBreakIsRefused() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let oauth = OAuthClient(
             clientID: "svc", authentication: .clientSecretBasic("s"), endpoints: OAuthEndpoints(token: "/token"),
             client: Client(baseURL: URL(string: "https://auth.example.com")!) {
@@ -218,7 +218,7 @@ struct OAuthAuthenticatorTests {
                     let json = #"{"access_token":"c1\r\nX-Injected: yes","token_type":"Bearer","expires_in":600}"#
                     return HTTPResponse(statusCode: 200, body: Data(json.utf8))
                 }
-            }, clock: clock.tokenClock)
+            }, clock: clock.clock)
         let authenticator = OAuthAuthenticator.clientCredentials(oauth)
         let transport = StubTransport(body: "[]")
 

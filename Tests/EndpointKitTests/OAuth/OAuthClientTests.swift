@@ -7,7 +7,7 @@ import Testing
 struct OAuthClientTests {
     private static func oauth(
         _ authentication: ClientAuthentication = .none, clientID: String = "app",
-        clock: ManualTokenClock = ManualTokenClock(),
+        clock: ManualClock = ManualClock(),
         _ respond: @escaping @Sendable (URLRequest) async throws -> HTTPResponse
     ) -> (OAuthClient, StubTransport) {
         let transport = StubTransport(responder: respond)
@@ -18,7 +18,7 @@ struct OAuthClientTests {
         return (
             OAuthClient(
                 clientID: clientID, authentication: authentication, endpoints: endpoints, client: client,
-                clock: clock.tokenClock),
+                clock: clock.clock),
             transport
         )
     }
@@ -40,7 +40,7 @@ struct OAuthClientTests {
 
     @Test("Token answers as JSON or as a form both give tokens; expires_in counts from the clock")
     func readsJSONAndFormAnswers() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         for body in [
             #"{"access_token":"a1","token_type":"Bearer","expires_in":3600,"refresh_token":"r1","scope":"read"}"#,
             "access_token=a1&token_type=bearer&expires_in=3600&refresh_token=r1&scope=read",
@@ -170,7 +170,7 @@ struct OAuthClientTests {
         "Device flow: a lost connection while polling waits twice the interval and polls on; the RFC's answers are kept"
     )
     func devicePollingSurvivesTransientFailures() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let polls = Counter()
         let (oauth, _) = Self.oauth(clock: clock) { request in
             if request.url?.path == "/device" {
@@ -198,7 +198,7 @@ struct OAuthClientTests {
 
     @Test("Device flow: the device code's lifetime ends polling with expired_token, by the clock")
     func devicePollingStopsAtExpiry() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let (oauth, transport) = Self.oauth(clock: clock) { request in
             if request.url?.path == "/device" {
                 return Self.answer(

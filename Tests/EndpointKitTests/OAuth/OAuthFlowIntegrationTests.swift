@@ -7,12 +7,12 @@ import Testing
 struct OAuthFlowIntegrationTests {
     private static func oauth(
         _ clientID: String, _ authentication: ClientAuthentication = .none,
-        endpoints: OAuthEndpoints = OAuthServer.endpoints, clock: ManualTokenClock = ManualTokenClock(),
+        endpoints: OAuthEndpoints = OAuthServer.endpoints, clock: ManualClock = ManualClock(),
         middleware: [any Middleware] = []
     ) throws -> OAuthClient {
         OAuthClient(
             clientID: clientID, authentication: authentication, endpoints: endpoints,
-            client: try OAuthServer.client(middleware: middleware), clock: clock.tokenClock)
+            client: try OAuthServer.client(middleware: middleware), clock: clock.clock)
     }
 
     private static func api(_ authenticator: some Authenticator) throws -> Client {
@@ -84,7 +84,7 @@ struct OAuthFlowIntegrationTests {
 
     @Test("Device flow: pending, slow_down, pending, approval; polls wait 5, 5, 10 and 10 seconds")
     func deviceFlowKeepsTheInterval() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let oauth = try Self.oauth("cli-tool", clock: clock)
         let authorization = try await oauth.startDeviceAuthorization(scope: ["read"])
         try await OAuthServer.script(
@@ -117,7 +117,7 @@ struct OAuthFlowIntegrationTests {
 
     @Test("Device flow: once the device code's lifetime has passed on the clock, polling stops without asking again")
     func deviceFlowStopsAtExpiry() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let recorder = OAuthServer.Recorder()
         let oauth = try Self.oauth("cli-tool", clock: clock, middleware: [recorder])
         let authorization = try await oauth.startDeviceAuthorization()
@@ -158,7 +158,7 @@ struct OAuthFlowIntegrationTests {
             }
         }
         for middleware in [[], [AcceptsAnything()] as [any Middleware]] {
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let oauth = try Self.oauth(
                 "cli-tool", endpoints: OAuthServer.gitHubEndpoints, clock: clock, middleware: middleware)
             let authorization = try await oauth.startDeviceAuthorization(scope: ["read", "write"])

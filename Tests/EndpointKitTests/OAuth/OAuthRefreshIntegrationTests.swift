@@ -46,20 +46,20 @@ struct OAuthRefreshIntegrationTests {
         return try await oauth.tokens(for: authorization)
     }
 
-    private static func oauth(_ clock: ManualTokenClock, recorder: OAuthServer.Recorder = OAuthServer.Recorder()) throws
+    private static func oauth(_ clock: ManualClock, recorder: OAuthServer.Recorder = OAuthServer.Recorder()) throws
         -> OAuthClient
     {
         OAuthClient(
             clientID: "cli-tool", endpoints: OAuthServer.endpoints,
             client: try OAuthServer.client(middleware: [recorder]),
-            clock: clock.tokenClock)
+            clock: clock.clock)
     }
 
     @Test(
         "A refresh rotates the refresh token, saves the new tokens before their access token is used, and kills the old one"
     )
     func refreshRotatesAndSavesFirst() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let oauth = try Self.oauth(clock)
         let first = try await Self.signIn(oauth)
         let log = EventLog()
@@ -89,7 +89,7 @@ struct OAuthRefreshIntegrationTests {
 
     @Test("32 calls in flight with an expiring token share one refresh")
     func concurrentCallsShareOneRefresh() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let recorder = OAuthServer.Recorder()
         let oauth = try Self.oauth(clock, recorder: recorder)
         let storage = InMemoryOAuthTokenStorage(try await Self.signIn(oauth))
@@ -113,7 +113,7 @@ struct OAuthRefreshIntegrationTests {
         "A refused refresh token ends the sign-in: signInRequired with invalid_grant, the storage emptied, no more asking"
     )
     func invalidGrantEndsSignIn() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let recorder = OAuthServer.Recorder()
         let oauth = try Self.oauth(clock, recorder: recorder)
         let stale = try await Self.signIn(oauth)
@@ -144,7 +144,7 @@ struct OAuthRefreshIntegrationTests {
 
     @Test("Tokens saved to a file outlive the authenticator: a new one loads them without asking the server")
     func fileStorageAcrossLaunches() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let recorder = OAuthServer.Recorder()
         let oauth = try Self.oauth(clock, recorder: recorder)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oauth-\(UUID().uuidString)")

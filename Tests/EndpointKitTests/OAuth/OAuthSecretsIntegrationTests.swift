@@ -50,12 +50,12 @@
         @Test("Client credentials, the device flow, PKCE, refreshes and refusals, with every observer on")
         func secretsStaySecret() async throws {
             let observers = Observers()
-            let clock = ManualTokenClock()
+            let clock = ManualClock()
             let authServer = Client(baseURL: try #require(OAuthServer.url)) { observers.configure(&$0) }
             func oauth(_ id: String, _ authentication: ClientAuthentication = .none) -> OAuthClient {
                 OAuthClient(
                     clientID: id, authentication: authentication, endpoints: OAuthServer.endpoints, client: authServer,
-                    clock: clock.tokenClock)
+                    clock: clock.clock)
             }
             func api(_ authenticator: some Authenticator) throws -> Client {
                 Client(baseURL: try #require(OAuthServer.url), authenticator: authenticator) {

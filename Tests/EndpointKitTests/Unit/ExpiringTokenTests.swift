@@ -11,10 +11,10 @@ struct ExpiringTokenTests {
         private let lock = NSLock()
         private nonisolated(unsafe) var issued: [AccessToken] = []
         private nonisolated(unsafe) var failsNextRenewals = 0
-        let clock: ManualTokenClock
+        let clock: ManualClock
         let lifetime: TimeInterval
 
-        init(clock: ManualTokenClock, lifetime: TimeInterval = 3600) {
+        init(clock: ManualClock, lifetime: TimeInterval = 3600) {
             self.clock = clock
             self.lifetime = lifetime
         }
@@ -63,7 +63,7 @@ struct ExpiringTokenTests {
     ) -> (Client, StubTransport) {
         let transport = StubTransport { server.respond(to: $0) }
         let authenticator = RefreshingTokenAuthenticator(
-            token: token, renewalLeadTime: leadTime, clock: server.clock.tokenClock
+            token: token, renewalLeadTime: leadTime, clock: server.clock.clock
         ) { try await server.issue() }
         return (Client.stubbed(transport, authenticator: authenticator), transport)
     }
@@ -71,7 +71,7 @@ struct ExpiringTokenTests {
     @Test(
         "A token is renewed once, before it is sent, when it expires within the lead time; 32 calls share the renewal")
     func renewsBeforeExpiry() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let server = ExpiringTokenServer(clock: clock)
         let (client, transport) = Self.client(of: server, leadTime: 120)
 
@@ -93,7 +93,7 @@ struct ExpiringTokenTests {
 
     @Test("An expired token is renewed before the request, not after a 401")
     func expiredTokenIsRenewedFirst() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let server = ExpiringTokenServer(clock: clock, lifetime: 60)
         let (client, transport) = Self.client(of: server, leadTime: 10)
 
@@ -108,7 +108,7 @@ struct ExpiringTokenTests {
 
     @Test("If an early renewal fails, the token still goes out until it expires, and the next call renews")
     func failedEarlyRenewalKeepsValidToken() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let server = ExpiringTokenServer(clock: clock)
         let (client, transport) = Self.client(of: server, leadTime: 300)
         _ = try await client.get(UserRepositories())
@@ -125,7 +125,7 @@ struct ExpiringTokenTests {
 
     @Test("If renewing an expired token fails, the call fails with authenticationFailed and sends nothing")
     func failedRenewalOfExpiredTokenFails() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let server = ExpiringTokenServer(clock: clock, lifetime: 60)
         let (client, transport) = Self.client(of: server)
         _ = try await client.get(UserRepositories())
@@ -143,7 +143,7 @@ struct ExpiringTokenTests {
 
     @Test("A token without an expiry is renewed only after a 401, once for 32 calls")
     func tokenWithoutExpiryRenewsOn401() async throws {
-        let clock = ManualTokenClock()
+        let clock = ManualClock()
         let server = ExpiringTokenServer(clock: clock)
         let (client, _) = Self.client(of: server, token: AccessToken("stale"))
         clock.advance(by: 86_400 * 365)
