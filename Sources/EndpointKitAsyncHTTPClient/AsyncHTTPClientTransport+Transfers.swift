@@ -52,10 +52,7 @@
             }
             do {
                 try handle.close()
-                if FileManager.default.fileExists(atPath: file.path) {
-                    try FileManager.default.removeItem(at: file)
-                }
-                try FileManager.default.moveItem(at: partial, to: file)
+                try FileReplacement.move(partial, over: file)
             } catch {
                 throw fileError(error)
             }

@@ -13,16 +13,14 @@ extension FileOAuthTokenStorage {
         do {
             try Self.writeAll(data, to: descriptor, at: path)
             guard fsync(descriptor) == 0 else { throw Self.failure(errno, "flush", path) }
-            guard rename(path, url.path) == 0 else { throw Self.failure(errno, "rename over \(url.path)", path) }
+            do {
+                try FileReplacement.rename(URL(fileURLWithPath: path), over: url, durably: true)
+            } catch {
+                throw Self.failure(error.code.rawValue, "rename over \(url.path)", path)
+            }
         } catch {
             unlink(path)
             throw error
-        }
-        // The rename itself, made durable; a file system that cannot flush a folder says EINVAL.
-        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
         }
     }
 

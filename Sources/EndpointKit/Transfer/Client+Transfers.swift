@@ -122,16 +122,8 @@ extension Client {
             if !(200..<300).contains(response.statusCode) {
                 try response.body.write(to: partial)
             }
-            let stored = partial
-            let size = try FileManager.default.attributesOfItem(atPath: stored.path)[.size] as? Int64 ?? 0
-            // rename(2) replaces an existing destination in one step; it only fails across
-            // volumes (a transport that wrote elsewhere), where the file is moved instead.
-            if rename(stored.path, destination.path) != 0 {
-                if FileManager.default.fileExists(atPath: destination.path) {
-                    try FileManager.default.removeItem(at: destination)
-                }
-                try FileManager.default.moveItem(at: stored, to: destination)
-            }
+            let size = try FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int64 ?? 0
+            try FileReplacement.move(partial, over: destination)
             return size
         } catch {
             let failure = FileTransferError(file: destination, reason: String(describing: error))

@@ -56,10 +56,7 @@ final class TaskExchange {
             return
         }
         do {
-            if FileManager.default.fileExists(atPath: destination.path) {
-                try FileManager.default.removeItem(at: destination)
-            }
-            try FileManager.default.moveItem(at: location, to: destination)
+            try FileReplacement.move(location, over: destination)
         } catch {
             fileError = FileTransferError(file: destination, reason: String(describing: error))
         }
