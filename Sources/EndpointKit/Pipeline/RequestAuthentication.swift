@@ -83,19 +83,16 @@ struct RequestAuthentication: AttemptStage {
         }
     }
 
-    /// Runs an authenticator call: its ``EndpointError`` passes through, cancellation becomes
-    /// `.cancelled`, and any other error ``EndpointError/authenticationFailed(underlying:call:)``.
+    /// Runs an authenticator call, its errors as ``EndpointError/reportingAuthenticatorError(_:)``
+    /// reports them: an ``EndpointError`` passes through, cancellation becomes `.cancelled`, and
+    /// any other error ``EndpointError/authenticationFailed(underlying:call:)``.
     private static func reportingAuthenticatorErrors<Value>(
         _ body: () async throws -> Value
     ) async throws(EndpointError) -> Value {
         do {
             return try await body()
-        } catch let error as EndpointError {
-            throw error
-        } catch is CancellationError {
-            throw .cancelled
         } catch {
-            throw .authenticationFailed(underlying: error)
+            throw .reportingAuthenticatorError(error)
         }
     }
 }
