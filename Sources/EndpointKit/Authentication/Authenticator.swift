@@ -70,6 +70,33 @@ public protocol Authenticator: Sendable {
     /// - Returns: Whether to send the request again.
     @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
     func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool
+
+    /// Whose credential this authenticator adds to `request`: what keeps one user's cached
+    /// responses from another's (``CacheKey/credentialIdentity``). `nil` when it adds none.
+    ///
+    /// It must stay the same across renewals of one credential, so that a renewed token still
+    /// finds its user's entries, and differ between users. The client digests it before it
+    /// keys an entry with it, so it never reaches a store as it is. The default authenticates a
+    /// copy of `request` and digests every header field that changed: right for a fixed
+    /// credential (a token, an API key in any header), but new with each renewal of a rotating
+    /// one, whose entries are then orphaned (never shared); such an authenticator returns the
+    /// account or grant it renews instead.
+    ///
+    /// <!-- snippet needs: SessionStore -->
+    /// ```swift
+    /// struct AccountAuthenticator: Authenticator {
+    ///     let accountID: String
+    ///     let session: SessionStore
+    ///     func authenticate(_ request: inout URLRequest) async throws {
+    ///         request.setValue(try await session.token(), forHTTPHeaderField: "X-Session")
+    ///     }
+    ///     func credentialIdentity(for request: URLRequest) async -> String? { "account:\(accountID)" }
+    /// }
+    /// ```
+    ///
+    /// - Parameter request: The request as built, before this authenticator changed it.
+    /// - Returns: The identity; `nil` for no credential.
+    func credentialIdentity(for request: URLRequest) async -> String?
 }
 
 extension Authenticator {
@@ -89,6 +116,27 @@ extension Authenticator {
     @available(*, deprecated, renamed: "renewCredential(after:sentWith:)")
     public func refreshCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws -> Bool {
         false
+    }
+}
+
+extension Authenticator {
+    /// A digest of every header field that ``authenticate(_:)`` sets or changes on a copy of
+    /// `request` (and of its URL, if it changes that); `nil` when it changes nothing. When
+    /// authenticating throws, an identity that no other request has: the response is then kept
+    /// for nobody else.
+    public func credentialIdentity(for request: URLRequest) async -> String? {
+        var probe = request
+        do {
+            try await authenticate(&probe)
+        } catch {
+            return "unidentified:\(UUID().uuidString)"
+        }
+        let before = request.allHTTPHeaderFields ?? [:]
+        var changes = (probe.allHTTPHeaderFields ?? [:]).filter { before[$0.key] != $0.value }
+            .map { "\($0.key.lowercased()): \($0.value)" }.sorted()
+        if probe.url != request.url { changes.append("url: \(probe.url?.absoluteString ?? "")") }
+        guard !changes.isEmpty else { return nil }
+        return SHA256.hexDigest(of: Data(changes.joined(separator: "\n").utf8))
     }
 }
 
@@ -117,6 +165,9 @@ public struct NoAuthenticator: Authenticator {
     ///
     /// - Parameter request: The request, unchanged.
     public func authenticate(_ request: inout URLRequest) async throws {}
+
+    /// `nil`: no credential.
+    public func credentialIdentity(for request: URLRequest) async -> String? { nil }
 }
 
 extension Authenticator where Self == NoAuthenticator {

@@ -38,6 +38,9 @@ actor CredentialStore<Credential: CarriesAccessToken> {
     private let renewCredential: @Sendable (Credential?) async throws -> Credential
     private let leadTime: TimeInterval
     private let clock: ClientClock
+    /// Who holds the credential, the same across its renewals: the authenticator's
+    /// ``Authenticator/credentialIdentity(for:)``, new for each store.
+    nonisolated let identity = "credential:\(UUID().uuidString)"
 
     /// - Parameters:
     ///   - credential: The credential to start with, if any.

@@ -60,6 +60,13 @@ public struct RefreshingTokenAuthenticator: Authenticator {
         }
     }
 
+    /// The same identity for every token this authenticator fetches, and another for each
+    /// authenticator: a renewal keeps its cached responses.
+    ///
+    /// - Parameter request: The request as built.
+    /// - Returns: The identity of this authenticator's credential.
+    public func credentialIdentity(for request: URLRequest) async -> String? { store.identity }
+
     /// Sets `Authorization: <scheme> <token>`, fetching or renewing the token first when there is
     /// none or it expires within the lead time.
     ///

@@ -1,83 +1,58 @@
 import Foundation
 
-/// Stores validated responses for conditional requests (`ETag`, `Last-Modified`).
+/// Where a client's HTTP cache keeps its responses (RFC 9111).
 ///
-/// When a client has a cache, a `GET` whose earlier response carried an `ETag` or
-/// `Last-Modified` is sent with `If-None-Match` / `If-Modified-Since`; a `304 Not Modified` is
-/// answered with the stored response (GitHub does not count 304s against the rate limit). Keys
-/// include the credential's identity, so users never share entries. ``InMemoryResponseCache``
-/// is the built-in store; conform to keep entries elsewhere (on disk, say).
+/// With a cache, a client answers a `GET` or `HEAD` with a stored response while it is fresh,
+/// sending nothing; validates a stale one with the server (`If-None-Match`,
+/// `If-Modified-Since`), answering a `304 Not Modified` with it (GitHub does not count 304s
+/// against the rate limit); stores what the server allows; and drops what a successful `POST`,
+/// `PUT`, `PATCH` or `DELETE` changed. The client makes every decision; a store only keeps
+/// entries. Keys include whose credential the request carried, so users never share entries.
+/// ``InMemoryResponseCache`` is the built-in store; conform to keep entries elsewhere.
+///
+/// A store keeps several entries per key, one per variant (``CachedResponse/variant``: the
+/// request headers the response's `Vary` names). A store written for 0.3.0, with only
+/// ``cachedResponse(for:)`` and ``store(_:for:)``, keeps one, the latest, and still works.
 public protocol ResponseCache: Sendable {
-    /// The stored response for `key`, if any.
+    /// The stored response for `key`, if any: the one a store that keeps one variant per key has.
     ///
     /// - Parameter key: The request's key.
     /// - Returns: The entry, or `nil`.
     func cachedResponse(for key: CacheKey) async -> CachedResponse?
 
-    /// Stores `response` for `key`, replacing any earlier entry.
+    /// Stores `response` for `key`, replacing the stored entry of the same variant
+    /// (``CachedResponse/variant``), or every entry in a store that keeps one per key.
     ///
     /// - Parameters:
     ///   - response: The response to keep.
     ///   - key: The request's key.
     func store(_ response: CachedResponse, for key: CacheKey) async
+
+    /// Every stored variant for `key`. The default returns ``cachedResponse(for:)``'s one.
+    ///
+    /// - Parameter key: The request's key.
+    /// - Returns: The entries, in any order; empty when there are none.
+    func cachedResponses(for key: CacheKey) async -> [CachedResponse]
+
+    /// Removes every entry for `key` (RFC 9111 §4.4's invalidation). The default, for a store
+    /// that cannot remove, stores each entry again marked ``CachedResponse/isInvalidated``, so
+    /// that it is validated before it is used.
+    ///
+    /// - Parameter key: The key whose entries go.
+    func removeResponses(for key: CacheKey) async
 }
 
-/// What a cache entry is stored under: method, URL and the credential's identity.
-public struct CacheKey: Hashable, Sendable {
-    /// The request's method.
-    public var method: HTTPMethod
-    /// The request's absolute URL, query included.
-    public var url: String
-    /// A SHA-256 digest (hex) of the request's `Authorization` header, or `""` without one: it
-    /// tells users apart without keeping their credentials.
-    public var credentialIdentity: String
-
-    /// Creates a key.
-    ///
-    /// - Parameters:
-    ///   - method: The request's method.
-    ///   - url: The request's absolute URL.
-    ///   - credentialIdentity: A digest of the credential.
-    public init(method: HTTPMethod, url: String, credentialIdentity: String) {
-        self.method = method
-        self.url = url
-        self.credentialIdentity = credentialIdentity
+extension ResponseCache {
+    /// The one entry ``cachedResponse(for:)`` returns, if any.
+    public func cachedResponses(for key: CacheKey) async -> [CachedResponse] {
+        await cachedResponse(for: key).map { [$0] } ?? []
     }
 
-    /// The key of an authenticated request, or `nil` when it has no URL or method.
-    init?(request: URLRequest) {
-        guard let url = request.url?.absoluteString, let method = request.httpMethod else { return nil }
-        let authorization = request.value(forHTTPHeaderField: "Authorization")
-        self.init(
-            method: HTTPMethod(rawValue: method), url: url,
-            credentialIdentity: authorization.map { SHA256.hexDigest(of: Data($0.utf8)) } ?? "")
+    /// Stores each entry again, marked invalidated.
+    public func removeResponses(for key: CacheKey) async {
+        for var entry in await cachedResponses(for: key) where !entry.isInvalidated {
+            entry.isInvalidated = true
+            await store(entry, for: key)
+        }
     }
-}
-
-/// A stored response and its validators.
-public struct CachedResponse: Sendable, Equatable {
-    /// The response as it first arrived.
-    public var response: HTTPResponse
-    /// Its `ETag`, if any.
-    public var entityTag: String?
-    /// Its `Last-Modified`, if any.
-    public var lastModified: String?
-
-    /// Creates an entry from a response that has a validator.
-    ///
-    /// - Parameter response: A `200` response.
-    /// - Returns: `nil` when the response has neither `ETag` nor `Last-Modified`, or says
-    ///   `Cache-Control: no-store`.
-    public init?(_ response: HTTPResponse) {
-        let entityTag = response.headers["ETag"]
-        let lastModified = response.headers["Last-Modified"]
-        let noStore = response.headers["Cache-Control"]?.lowercased().contains("no-store") ?? false
-        guard entityTag != nil || lastModified != nil, !noStore else { return nil }
-        self.response = response
-        self.entityTag = entityTag
-        self.lastModified = lastModified
-    }
-
-    /// The body size in bytes, for the cache's budget.
-    public var cost: Int { response.body.count }
 }

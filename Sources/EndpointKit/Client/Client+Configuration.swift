@@ -37,9 +37,13 @@ extension Client {
         public var retryPolicy: RetryPolicy = .default
         /// The idle timeout and total deadline; 60 s idle and no deadline by default.
         public var timeouts: Timeouts = .default
-        /// Stores responses with an `ETag` or `Last-Modified` and revalidates them; none by
-        /// default. Set an ``InMemoryResponseCache`` to turn conditional requests on.
+        /// The HTTP cache's store (RFC 9111): fresh responses are served from it without a
+        /// request, stale ones are validated with the server; none by default. Set an
+        /// ``InMemoryResponseCache`` to turn caching on.
         public var cache: (any ResponseCache)?
+        /// Whether ``cache`` keeps one user's responses (``CacheSharing/private``, the default) or
+        /// many users' (``CacheSharing/shared``), which stores less.
+        public var cacheSharing: CacheSharing = .private
         /// Interceptors around the transport, the first outermost; none by default.
         public var middleware: [any Middleware] = []
         /// Sends requests; `nil` (the default) for a new ``URLSessionTransport`` of the client's

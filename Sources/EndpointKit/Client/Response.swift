@@ -19,8 +19,15 @@ public struct Response<Value: Sendable>: Sendable {
     public var headers: HTTPHeaders
     /// The URL that answered (after redirects), when known.
     public var url: URL?
-    /// Whether the value comes from the client's ``ResponseCache``, confirmed by a `304`.
+    /// Whether the value comes from the client's ``ResponseCache``: fresh, confirmed by a `304`,
+    /// or stale (``source``).
     public var isFromCache: Bool
+    /// Where the response came from: the network, or the cache (fresh, revalidated or stale).
+    public var source: ResponseSource
+
+    /// How old the response is in seconds, by its `Age` header: set on every response the cache
+    /// serves; `nil` without one.
+    public var age: Int? { headers["Age"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
 
     /// Creates a response.
     ///
@@ -31,10 +38,25 @@ public struct Response<Value: Sendable>: Sendable {
     ///   - url: The URL that answered.
     ///   - isFromCache: Whether the value comes from the cache.
     public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, isFromCache: Bool = false) {
+        self.init(
+            value: value, statusCode: statusCode, headers: headers, url: url,
+            source: isFromCache ? .revalidated : .network)
+    }
+
+    /// Creates a response from a source.
+    ///
+    /// - Parameters:
+    ///   - value: The decoded body.
+    ///   - statusCode: The status code.
+    ///   - headers: The response headers.
+    ///   - url: The URL that answered.
+    ///   - source: Where it came from.
+    public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, source: ResponseSource) {
         self.value = value
         self.statusCode = statusCode
         self.headers = headers
         self.url = url
-        self.isFromCache = isFromCache
+        self.isFromCache = source.isCache
+        self.source = source
     }
 }

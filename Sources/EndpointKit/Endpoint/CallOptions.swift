@@ -43,6 +43,10 @@ public struct CallOptions: Sendable {
     /// base URL; `false` by default. Such a request is never authenticated: credentials only go to
     /// the base URL's origin.
     public var allowsOtherOrigins: Bool
+    /// How the call uses the client's ``ResponseCache``, instead of ``CacheMode/standard``
+    /// (RFC 9111's rules): ``CacheMode/reload``, ``CacheMode/preferStored`` or
+    /// ``CacheMode/storedOnly``. Without a cache it changes nothing.
+    public var cacheMode: CacheMode?
 
     /// Creates options; each one left out takes the client's setting.
     ///

@@ -87,6 +87,13 @@ public struct OAuthAuthenticator: Authenticator {
         self.store = store
     }
 
+    /// The same identity for every token this authenticator renews or signs in again, and another
+    /// for each authenticator: a renewal keeps the user's cached responses.
+    ///
+    /// - Parameter request: The request as built.
+    /// - Returns: The identity of this authenticator's credential.
+    public func credentialIdentity(for request: URLRequest) async -> String? { store.identity }
+
     /// Sets `Authorization: Bearer <access token>`, loading or renewing the tokens first when
     /// needed.
     ///

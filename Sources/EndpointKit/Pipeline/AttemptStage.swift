@@ -6,7 +6,8 @@ import Foundation
 /// The client's stages are an ordered list (``Pipeline/stages``), the first outermost, as
 /// middleware are: a request passes them first to last, its response last to first. ``Attempts``
 /// is their only caller. A stage that answers in ``prepare(_:for:state:)`` ends the attempt
-/// before anything is sent, and the stages before it judge nothing.
+/// before anything is sent; the stages before it judge its answer as they would a response (so
+/// a stored `404` is still an unacceptable status), and the stages after it see nothing.
 protocol AttemptStage: Sendable {
     /// Changes `request` before it is sent, or answers the call without sending it.
     ///
@@ -20,6 +21,10 @@ protocol AttemptStage: Sendable {
     /// - Throws: ``EndpointError``, which the retry policy may retry.
     func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
         async throws(EndpointError) -> Verdict
+
+    /// Answers a call that failed for good (the retry policy gave up) with something else — a
+    /// stale stored response that allows it, say — or returns `nil` to let it fail.
+    func recover(from failure: EndpointError, for call: Call, state: inout AttemptState) async -> Attempts.Outcome?
 }
 
 extension AttemptStage {
@@ -30,6 +35,10 @@ extension AttemptStage {
     func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
         async throws(EndpointError) -> Verdict
     { .pass }
+
+    func recover(from failure: EndpointError, for call: Call, state: inout AttemptState) async -> Attempts.Outcome? {
+        nil
+    }
 }
 
 /// What a stage decides before an attempt is sent.
@@ -57,8 +66,8 @@ struct AttemptState: Sendable {
     let observation: (any CallObservation)?
     /// ``RequestAuthentication``: whether the credential was renewed in this run (once at most).
     var hasRenewedCredential = false
-    /// ``Revalidation``: the stored response the current attempt asked the server to confirm.
-    var revalidation: Revalidation.Stored? = nil
+    /// ``ResponseCaching``: what the current attempt looked up in the cache.
+    var cacheLookup: ResponseCaching.Lookup? = nil
 
     init(observation: (any CallObservation)?) {
         self.observation = observation

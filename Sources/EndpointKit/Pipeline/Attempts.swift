@@ -17,12 +17,17 @@ struct Attempts: Sendable {
     /// What the client's observers watch the attempts with; `nil` without observers.
     let observation: (any CallObservation)?
 
-    /// An acceptable response, and whether it is a stored one the server confirmed.
+    /// An acceptable response, and where it came from.
     struct Outcome: Sendable {
         var response: HTTPResponse
-        var isFromCache: Bool
+        var source: ResponseSource
         /// A stream's body, still arriving (`response.body` is then empty); `nil` for a plain call.
         var body: ResponseBodyBuffer? = nil
+        /// The stored response to confirm with the server after this answer, in the background
+        /// (`stale-while-revalidate`): the key of its entry, claimed for this one revalidation.
+        var revalidation: BackgroundRevalidations.Claim? = nil
+
+        var isFromCache: Bool { source.isCache }
     }
 
     func run() async throws(EndpointError) -> Outcome {
@@ -34,17 +39,28 @@ struct Attempts: Sendable {
         var state = AttemptState(observation: observation)
         attempts: while true {
             var request = call.request
-            for stage in stages {
-                if case .answer(let outcome) = try await stage.prepare(&request, for: call, state: &state) {
-                    return outcome
+            // A stage that answers before anything is sent (a fresh stored response) ends the
+            // preparation; the stages before it judge its answer as they would a response.
+            var answer: Outcome?
+            var judges = stages.endIndex
+            for index in stages.indices {
+                if case .answer(let outcome) = try await stages[index].prepare(&request, for: call, state: &state) {
+                    answer = outcome
+                    judges = index
+                    break
                 }
             }
             let failure: EndpointError
-            let resendCount = sends
-            sends += 1
             do {
-                let sent = try await observedSend(request, attempt: attempt, resendCount: resendCount)
-                judging: for stage in stages.reversed() {
+                let sent: Sent
+                if let answer {
+                    sent = Sent(response: answer.response, body: answer.body)
+                } else {
+                    let resendCount = sends
+                    sends += 1
+                    sent = try await observedSend(request, attempt: attempt, resendCount: resendCount)
+                }
+                judging: for stage in stages[..<judges].reversed() {
                     switch try await stage.judge(sent, to: request, for: call, state: &state) {
                     case .pass: continue judging
                     case .answer(let outcome):
@@ -53,8 +69,10 @@ struct Attempts: Sendable {
                     case .resend: continue attempts
                     }
                 }
-                return Outcome(response: sent.response, isFromCache: false, body: sent.body)
+                return answer ?? Outcome(response: sent.response, source: .network, body: sent.body)
             } catch {
+                // An answer sent nothing: trying again would give the same answer.
+                guard answer == nil else { throw error }
                 failure = error
             }
             let elapsed = clock.uptime() - start
@@ -63,6 +81,10 @@ struct Attempts: Sendable {
                 let delay = call.policy.retryPolicy.delay(
                     after: failure, attempt: attempt, method: method, elapsed: elapsed, now: clock.now())
             else {
+                // Given up: a stage may still answer (the cache with a stale response, say).
+                for stage in stages.reversed() {
+                    if let outcome = await stage.recover(from: failure, for: call, state: &state) { return outcome }
+                }
                 throw failure
             }
             observation?.willRetry(after: failure, delay: delay, attempt: attempt)

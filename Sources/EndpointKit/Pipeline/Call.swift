@@ -20,6 +20,9 @@ struct Call: Sendable {
     let deadline: TimeInterval?
     /// The client's clock: what the call's waits and dates are read from.
     let clock: ClientClock
+    /// Whether the cache must validate a stored response, fresh or not, instead of serving it:
+    /// the background revalidation of `stale-while-revalidate`.
+    var validatesStoredResponse = false
 
     /// The method and URL that the call's errors name.
     var context: CallContext { CallContext(method: method, url: request.url) }

@@ -16,6 +16,7 @@ final class CallPolicy: Sendable {
     /// may last as long as it stays active; `nil` for none.
     let streamDeadline: TimeInterval?
     let allowsOtherOrigins: Bool
+    let cacheMode: CacheMode
     /// How unacceptable responses become errors: the error body type and the API's rate-limit rule.
     let validation: StatusValidation
 
@@ -27,6 +28,7 @@ final class CallPolicy: Sendable {
         timeouts = options.timeouts ?? defaults.timeouts
         streamDeadline = options.timeouts?.total
         allowsOtherOrigins = options.allowsOtherOrigins
+        cacheMode = options.cacheMode ?? .standard
         validation = StatusValidation(
             acceptableStatusCodes: acceptableStatusCodes, api: defaults.api,
             errorBodyType: options.errorBodyType ?? defaults.api.errorBodyType, decoder: decoder)
@@ -37,6 +39,6 @@ extension CallOptions {
     /// Whether these options leave every setting to the client (as `CallOptions()` does).
     var changesNothing: Bool {
         decoder == nil && acceptableStatusCodes == nil && retryPolicy == nil && timeouts == nil
-            && errorBodyType == nil && !allowsOtherOrigins
+            && errorBodyType == nil && !allowsOtherOrigins && cacheMode == nil
     }
 }

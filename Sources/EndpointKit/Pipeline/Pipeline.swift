@@ -22,8 +22,11 @@ struct Pipeline: Sendable {
         requestBuilder = RequestBuilder(baseURL: baseURL, configuration: configuration)
         authentication = RequestAuthentication(authenticator: authenticator, baseURL: baseURL)
         var stages: [any AttemptStage] = [StatusValidationStage()]
+        if let cache = configuration.cache {
+            stages.append(
+                ResponseCaching(cache: cache, sharing: configuration.cacheSharing, authentication: authentication))
+        }
         if authentication.isActive { stages.append(authentication) }
-        if let cache = configuration.cache { stages.append(Revalidation(cache: cache)) }
         self.stages = stages
         chain = MiddlewareChain(middleware: configuration.middleware, transport: transport)
         observers = configuration.observers
@@ -84,6 +87,26 @@ struct Pipeline: Sendable {
             by: observers)
     }
 
+    /// Confirms the stale response that answered `call` with the server, in the background, as
+    /// the call would (authenticated, through the middleware, retried), without an observer;
+    /// what comes back updates the cache.
+    private func revalidateInBackground(_ call: Call, claim: BackgroundRevalidations.Claim) {
+        var revalidation = call
+        revalidation.validatesStoredResponse = true
+        let attempts = Attempts(call: revalidation, stages: stages, chain: chain, observation: nil)
+        let deadline = revalidation.deadline
+        let clock = revalidation.clock
+        claim.registry.run(claim) {
+            if let deadline {
+                _ = try? await Deadline.run(within: deadline, clock: clock) { () async throws(EndpointError) in
+                    try await attempts.run()
+                }
+            } else {
+                _ = try? await attempts.run()
+            }
+        }
+    }
+
     /// The attempts of `call`, within `seconds` (`nil`: no deadline), watched by `observation`;
     /// its errors name the call.
     func run(
@@ -91,12 +114,16 @@ struct Pipeline: Sendable {
     ) async throws(EndpointError) -> Attempts.Outcome {
         let attempts = Attempts(call: call, stages: stages, chain: chain, observation: observation)
         do throws(EndpointError) {
-            guard let seconds else {
-                return try await attempts.run()  // no deadline: no task group, no closure
+            let outcome: Attempts.Outcome
+            if let seconds {
+                outcome = try await Deadline.run(within: seconds, clock: call.clock) { () async throws(EndpointError) in
+                    try await attempts.run()
+                }
+            } else {
+                outcome = try await attempts.run()  // no deadline: no task group, no closure
             }
-            return try await Deadline.run(within: seconds, clock: call.clock) { () async throws(EndpointError) in
-                try await attempts.run()
-            }
+            if let claim = outcome.revalidation { revalidateInBackground(call, claim: claim) }
+            return outcome
         } catch {
             // Where a call's errors leave the client: the call is named in those that do not name it
             // yet (as `request(for:)` and the request builder do for theirs).

@@ -74,6 +74,23 @@ struct RequestAuthentication: AttemptStage {
         return .resend
     }
 
+    /// Whose credentials `request` carries, for the cache's key, as a digest: the authenticator's
+    /// identity when the request goes to the base URL's origin, and any `Authorization`,
+    /// `Proxy-Authorization` or `Cookie` the endpoint set itself; `""` for none.
+    func credentialIdentity(for request: URLRequest) async -> String {
+        var parts: [String] = []
+        if isActive, let origin, request.url.flatMap(Origin.init) == origin,
+            let identity = await authenticator.credentialIdentity(for: request)
+        {
+            parts.append("authenticator: \(identity)")
+        }
+        for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
+            if let value = request.value(forHTTPHeaderField: name) { parts.append("\(name): \(value)") }
+        }
+        guard !parts.isEmpty else { return "" }
+        return SHA256.hexDigest(of: Data(parts.joined(separator: "\n").utf8))
+    }
+
     /// Asks the authenticator to renew its credential after `response`; `true` to send again.
     func renewCredential(after response: HTTPResponse, sentWith request: URLRequest) async throws(EndpointError) -> Bool
     {

@@ -24,6 +24,6 @@ enum ResponseDecoding {
         let value = try decode(E.ResponseType.self, from: response, method: E.method, using: decoder)
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            isFromCache: outcome.isFromCache)
+            source: outcome.source)
     }
 }

@@ -57,6 +57,12 @@
             ) { try makeJWT() }
         }
 
+        /// The app's identity, `github-app:` and its issuer: the same for every JWT it signs.
+        ///
+        /// - Parameter request: The request as built.
+        /// - Returns: The app's identity.
+        public func credentialIdentity(for request: URLRequest) async -> String? { "github-app:\(issuer)" }
+
         /// Sets `Authorization: Bearer <JWT>`, making a JWT first when there is none or it expires
         /// within the lead time.
         ///

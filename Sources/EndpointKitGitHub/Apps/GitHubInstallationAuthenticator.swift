@@ -34,6 +34,15 @@
             self.tokens = tokens
         }
 
+        /// The installation's identity, `github-installation:` and its ID: the same for every
+        /// installation token, so that a renewal keeps its cached responses.
+        ///
+        /// - Parameter request: The request as built.
+        /// - Returns: The installation's identity.
+        public func credentialIdentity(for request: URLRequest) async -> String? {
+            "github-installation:\(installationID)"
+        }
+
         /// Sets `Authorization: Bearer <installation token>`, asking for a token first when there is
         /// none or it expires within the lead time.
         ///

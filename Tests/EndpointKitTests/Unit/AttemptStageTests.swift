@@ -22,7 +22,7 @@ struct AttemptStageTests {
             request.addValue(name, forHTTPHeaderField: "X-Stages")
             guard answersBeforeSending else { return .send }
             return .answer(
-                Attempts.Outcome(response: HTTPResponse(statusCode: 200, body: Data("[]".utf8)), isFromCache: true))
+                Attempts.Outcome(response: HTTPResponse(statusCode: 200, body: Data("[]".utf8)), source: .fresh))
         }
 
         func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
@@ -56,7 +56,8 @@ struct AttemptStageTests {
         #expect(await transport.sentRequests.map { $0.value(forHTTPHeaderField: "X-Stages") } == ["a,b,c"])
     }
 
-    @Test("A stage that answers before sending ends the attempt: nothing is sent, and no stage judges")
+    @Test(
+        "A stage that answers before sending ends the attempt: nothing is sent, the stages before it judge the answer")
     func answerBeforeSending() async throws {
         let log = Locked([String]())
         let transport = StubTransport(body: "[]")
@@ -66,7 +67,7 @@ struct AttemptStageTests {
         ]
         let outcome = try await run(stages, transport: transport)
         #expect(outcome.isFromCache)
-        #expect(log.withLock { $0 } == ["prepare a", "prepare b"])
+        #expect(log.withLock { $0 } == ["prepare a", "prepare b", "judge a"])
         #expect(await transport.sentRequests.isEmpty)
     }
 
@@ -83,7 +84,7 @@ struct AttemptStageTests {
         #expect(await transport.sentRequests.count == 2)
     }
 
-    @Test("A client's stages, outermost first: status validation, then the authenticator, then the cache")
+    @Test("A client's stages, outermost first: status validation, then the cache, then the authenticator")
     func clientStages() {
         let bare = Client(baseURL: URL(string: "https://api.example.com")!)
         #expect(bare.pipeline.stages.map { "\(type(of: $0))" } == ["StatusValidationStage"])
@@ -92,7 +93,7 @@ struct AttemptStageTests {
         }
         #expect(
             full.pipeline.stages.map { "\(type(of: $0))" } == [
-                "StatusValidationStage", "RequestAuthentication", "Revalidation",
+                "StatusValidationStage", "ResponseCaching", "RequestAuthentication",
             ])
     }
 }
