@@ -90,7 +90,7 @@ def check_failures(value):
         raise InvalidRepresentation("disconnect must be true or false")
     if not value.get("disconnect"):
         check_representation({key: value[key] for key in ("status", "headers", "body") if key in value}, "failure")
-    return dict(value, times=times, status=value.get("status", 503))
+    return dict(value, times=times) if value.get("disconnect") else dict(value, times=times, status=value.get("status", 503))
 
 
 def selected_variant(representation, request_headers):
