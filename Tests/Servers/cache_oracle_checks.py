@@ -59,7 +59,7 @@ def check_scenario(scenario):
     if isinstance(epoch, str):
         if parse_http_date(epoch) is None:
             raise InvalidRepresentation(f"epoch must be an HTTP-date or seconds since 1970, not {epoch!r}")
-        epoch = parse_http_date(epoch)
+        epoch = int(parse_http_date(epoch))  # HTTP-dates have whole seconds
     settings = {
         "shared": flag(scenario.get("shared", False), "shared"),
         "epoch": seconds(epoch, "epoch"),

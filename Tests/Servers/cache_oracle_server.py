@@ -14,7 +14,8 @@ answers from the scenario, and a clock.
   POST /decide     a scenario (below): 200 with hishel's decision for each step; 400 {"error"}
                    for a malformed scenario; 422 {"error", "unmodeled": [...]} when the scenario
                    uses something that hishel does not model, or models otherwise than RFC 9111
-                   asks (each {"step", "feature", "why"}), unless the scenario sets
+                   asks (each {"step", "feature", "why"}; "step" null for the scenario as a
+                   whole), unless the scenario sets
                    "allowUnmodeled": then 200 all the same, with that list in "unmodeled"
 
 A scenario (every field but "steps" optional; an unknown field is an error, never ignored):
