@@ -13,7 +13,17 @@ from origin_responses import InvalidRepresentation, check_representation, field,
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")  # hishel's; every other method invalidates
 HEURISTICALLY_CACHEABLE = (200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501)
-PRECONDITIONS = ("If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range")
+PRECONDITION_WHY = ("hishel does not evaluate a client's own precondition against a stored response (RFC 9111 "
+                    "§4.3.2: answer 304 when it matches) and sends the stored response's validators in its "
+                    "place when it revalidates")
+UNMODELED_REQUEST_FIELDS = {
+    "Pragma": "hishel ignores Pragma; RFC 9111 §5.4 deprecates it, yet browsers treat Pragma: no-cache "
+              "without Cache-Control as no-cache",
+    **{name: PRECONDITION_WHY
+       for name in ("If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range")},
+    "Range": "hishel bypasses the cache for a Range request and would store a 200 answered to it; partial "
+             "content (RFC 9111 §3.3, §3.4) is not modeled",
+}
 MODELED_REQUEST_DIRECTIVES = ("no-cache", "no-transform")
 SCENARIO_FIELDS = ("shared", "epoch", "allowStale", "dateOnReceipt", "allowUnmodeled", "steps")
 STEP_FIELDS = ("at", "request", "origin", "allowStale")
@@ -112,20 +122,9 @@ def request_checks(index, step):
             yield record(index, f"request Cache-Control {name}",
                          "hishel reads only no-cache of a request's Cache-Control; RFC 9111 §5.2.1 also "
                          "defines max-age, max-stale, min-fresh, no-store and only-if-cached")
-    if field(headers, "Pragma") is not None:
-        yield record(index, "request Pragma",
-                     "hishel ignores Pragma; RFC 9111 §5.4 deprecates it, yet browsers treat "
-                     "Pragma: no-cache without Cache-Control as no-cache")
-    for name in PRECONDITIONS:
+    for name, why in UNMODELED_REQUEST_FIELDS.items():
         if field(headers, name) is not None:
-            yield record(index, f"request {name}",
-                         "hishel does not evaluate a client's own precondition against a stored response "
-                         "(RFC 9111 §4.3.2: answer 304 when it matches) and sends the stored response's "
-                         "validators in its place when it revalidates")
-    if field(headers, "Range") is not None:
-        yield record(index, "request Range",
-                     "hishel bypasses the cache for a Range request and would store a 200 answered to "
-                     "it; partial content (RFC 9111 §3.3, §3.4) is not modeled")
+            yield record(index, f"request {name}", why)
 
 
 def method_and_vary_checks(steps):

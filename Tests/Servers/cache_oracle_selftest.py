@@ -19,10 +19,11 @@ import sys
 import urllib.error
 import urllib.request
 
+from server_selftest import check, run_groups
+
 BASE = os.environ.get("CACHE_ORACLE_URL", "").rstrip("/")
 EPOCH = 1_767_225_600  # the oracle's default: 2026-01-01T00:00:00Z
 OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-failures = []
 
 
 def date(at):
@@ -39,11 +40,6 @@ def decide(scenario):
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"null")
 
-
-def check(name, condition, detail=""):
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f"  [{detail}]"), flush=True)
-    if not condition:
-        failures.append(name)
 
 
 def get(url, at, origin=None, headers=()):
@@ -282,20 +278,14 @@ def mechanics():
           and answer["steps"][0]["stored"] is True, answer)
 
 
-def main():
-    if not BASE:
-        print("error: set CACHE_ORACLE_URL", file=sys.stderr)
-        return 2
+def health():
     with OPENER.open(BASE + "/health", timeout=10) as response:
-        health = json.loads(response.read())
-    check("GET /health names hishel 2.0", health.get("ok") and health.get("hishel", "").startswith("2.0."), health)
-    for group in (mechanics, rfc_scenarios):
-        try:
-            group()
-        except Exception as error:  # a crash in one group fails it, the others still run
-            check(f"{group.__name__} ran to the end", False, repr(error))
-    print(f"{'FAILED' if failures else 'passed'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+        answer = json.loads(response.read())
+    check("GET /health names hishel 2.0", answer.get("ok") and answer.get("hishel", "").startswith("2.0."), answer)
+
+
+def main():
+    return run_groups((health, mechanics, rfc_scenarios), BASE, "CACHE_ORACLE_URL")
 
 
 if __name__ == "__main__":

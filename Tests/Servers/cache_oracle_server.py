@@ -71,14 +71,13 @@ import json
 import threading
 import uuid
 from dataclasses import replace
-from http.server import BaseHTTPRequestHandler
 
 import hishel._core._spec as hishel_spec
 from hishel import BaseStorage, CacheOptions, Entry, Headers, Request, Response
 from hishel._sync_rfc import handle_request_with_rfc
 
 from cache_oracle_checks import DEFAULT_EPOCH, check_answer, check_scenario
-from local_server import serve
+from local_server import JSONRequestHandler, serve
 from origin_responses import InvalidRepresentation, answer, field, http_date
 
 HISHEL_VERSION = importlib.metadata.version("hishel")
@@ -229,12 +228,7 @@ def classify(response, status, sent, shared):
     return "miss" if status["stored"] else "uncacheable"
 
 
-class CacheOracleHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
+class CacheOracleHandler(JSONRequestHandler):
     def do_GET(self):
         if self.path == "/health":
             return self.send_json(200, {"ok": True, "hishel": HISHEL_VERSION})
@@ -253,14 +247,6 @@ class CacheOracleHandler(BaseHTTPRequestHandler):
         except ValueError as error:  # JSONDecodeError and InvalidRepresentation
             status, payload = 400, {"error": str(error)}
         self.send_json(status, payload)
-
-    def send_json(self, status, payload):
-        body = json.dumps(payload).encode()
-        self.send_response_only(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
 
 def main():

@@ -17,11 +17,12 @@ import sys
 import time
 from urllib.parse import urlsplit
 
+from server_selftest import check, run_groups
+
 BASE = os.environ.get("CACHE_ORIGIN_URL", "").rstrip("/")
 JANUARY = "Thu, 01 Jan 2026 00:00:00 GMT"
 LATER = "Thu, 01 Jan 2026 01:00:00 GMT"
 EARLIER = "Wed, 31 Dec 2025 00:00:00 GMT"
-failures = []
 
 
 class Answer:
@@ -47,11 +48,6 @@ def call(method, path, headers=(), body=None):
     finally:
         connection.close()
 
-
-def check(name, condition, detail=""):
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f"  [{detail}]"), flush=True)
-    if not condition:
-        failures.append(name)
 
 
 def log(resource=None):
@@ -185,21 +181,18 @@ def log_and_errors():
           log() == [] and call("GET", "/_resources/a").status == 404)
 
 
-def main():
-    if not BASE:
-        print("error: set CACHE_ORIGIN_URL", file=sys.stderr)
-        return 2
+def health_and_reset():
     check("GET /health", call("GET", "/health").json() == {"ok": True})
     call("POST", "/_reset")
-    for group in (headers_and_body, conditional_requests, versions_and_unsafe_methods, variants, failing,
-                  log_and_errors):
-        try:
-            group()
-        except Exception as error:  # a crash in one group fails it, the others still run
-            check(f"{group.__name__} ran to the end", False, repr(error))
+
+
+def reset_at_the_end():
     call("POST", "/_reset")
-    print(f"{'FAILED' if failures else 'passed'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+
+
+def main():
+    return run_groups((health_and_reset, headers_and_body, conditional_requests, versions_and_unsafe_methods,
+                       variants, failing, log_and_errors, reset_at_the_end), BASE, "CACHE_ORIGIN_URL")
 
 
 if __name__ == "__main__":

@@ -48,10 +48,9 @@ Routes:
 import json
 import socket
 import threading
-from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from local_server import serve
+from local_server import JSONRequestHandler, serve
 from origin_responses import (
     InvalidRepresentation, answer, check_representation, header_pairs,
 )
@@ -104,17 +103,7 @@ def selected_variant(representation, request_headers):
     return None, representation
 
 
-class CacheOriginHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
-    def __getattr__(self, name):  # do_GET, do_POST, do_PROPFIND...: every method is routed
-        if name.startswith("do_"):
-            return self.route
-        raise AttributeError(name)
-
+class CacheOriginHandler(JSONRequestHandler):  # every method goes to `route`
     def route(self):
         url = urlsplit(self.path)
         parts = [unquote(part) for part in url.path.split("/") if part]
@@ -228,15 +217,6 @@ class CacheOriginHandler(BaseHTTPRequestHandler):
             return json.loads(body or b"null")
         except ValueError as error:
             raise InvalidRepresentation(f"the body is not JSON: {error}") from None
-
-    def send_json(self, status, payload):
-        body = json.dumps(payload).encode()
-        self.send_response_only(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
 
 
 def main():
