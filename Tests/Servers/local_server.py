@@ -1,6 +1,7 @@
-"""What Tests/Servers/fault_server.py and Tests/Servers/stream_server.py share (Python 3 standard library
-only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM --tls-key PEM]`, a
-threading HTTP server on 127.0.0.1 that does not report clients hanging up as errors, and a clean
+"""What Tests/Servers/fault_server.py, stream_server.py and the cache servers share (Python 3
+standard library only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM
+--tls-key PEM]`, a threading HTTP server on 127.0.0.1 that does not report clients hanging up as
+errors, a handler base (JSONRequestHandler), and a clean
 stop on SIGTERM. With --tls-cert and --tls-key it serves HTTPS (Python's ssl, OpenSSL), each
 handshake in its connection's thread, so that the same routes run over TLS.
 
@@ -61,9 +62,9 @@ class JSONRequestHandler(BaseHTTPRequestHandler):
         raise AttributeError(name)
 
     def send_json(self, status, payload, headers=None):
-        """Answers `payload` as JSON with `status` and the extra `headers` (a dict); no content
-        for HEAD."""
-        body = json.dumps(payload).encode()
+        """Answers `payload` as JSON (a string: already JSON) with `status` and the extra `headers`
+        (a dict); no content for HEAD."""
+        body = (payload if isinstance(payload, str) else json.dumps(payload)).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
