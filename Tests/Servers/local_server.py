@@ -1,9 +1,9 @@
 """What Tests/Servers/fault_server.py, stream_server.py and the cache servers share (Python 3
 standard library only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM
 --tls-key PEM]`, a threading HTTP server on 127.0.0.1 that does not report clients hanging up as
-errors, a handler base (JSONRequestHandler), and a clean
-stop on SIGTERM. With --tls-cert and --tls-key it serves HTTPS (Python's ssl, OpenSSL), each
-handshake in its connection's thread, so that the same routes run over TLS.
+errors, a handler base (JSONRequestHandler), and a clean stop on SIGTERM. With --tls-cert and
+--tls-key it serves HTTPS (Python's ssl, OpenSSL), each handshake in its connection's thread, so
+that the same routes run over TLS.
 
     from local_server import JSONRequestHandler, serve
     class MyHandler(JSONRequestHandler): ...   # optional: HTTP/1.1, quiet, `route`, `send_json`
