@@ -46,15 +46,13 @@ GET  /download?size=N[&chunked=1][&interval=S]
 
 import email.utils
 import hashlib
-import json
 import socket
 import threading
 import time
 from collections import defaultdict
-from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from local_server import serve
+from local_server import JSONRequestHandler, serve
 
 SENDING_METHODS = ("GET", "POST", "PUT")  # those /drop, /huge and /slow-body answer
 LOCK = threading.Lock()
@@ -72,17 +70,8 @@ def count_attempt(key):
         return ATTEMPTS[key]
 
 
-class FaultHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class FaultHandler(JSONRequestHandler):  # every method goes to `route`
     server_version = "FaultServer/1.0"
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
-    def __getattr__(self, name):  # do_GET, do_POST, do_PROPFIND...: every method is routed
-        if name.startswith("do_"):
-            return self.route
-        raise AttributeError(name)
 
     def route(self):
         url = urlsplit(self.path)
@@ -300,17 +289,6 @@ class FaultHandler(BaseHTTPRequestHandler):
         if value < 0:
             raise BadRequest(f"{name} must not be negative")
         return value
-
-    def send_json(self, status, payload, headers=None):
-        body = json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
 
 
 def multipart_boundary(content_type):

@@ -8,6 +8,8 @@
 #   start_local_server fault_https "the fault server over TLS" fault https
 #                                   # the same script over HTTPS with the TLS servers' test
 #                                   # certificate: exports FAULT_HTTPS_SERVER_URL
+#   start_local_server cache_origin "the cache origin" "" "" CACHE_ORIGIN_URL
+#                                   # a fifth argument names the URL's variable instead
 #   stop_local_server NAME LABEL    # any number of times
 #
 # start_local_server adds `stop_NAME_server` in front of the EXIT trap it finds (lifecycle.sh's
@@ -26,7 +28,7 @@ stop_local_server() {
 start_local_server() {
     local name=$1 label=$2 pid_variable="${1}_server_pid" url_variable port pid python_variable
     local script=${3:-$1} scheme=${4:-http}
-    url_variable="$(echo "$name" | tr '[:lower:]-' '[:upper:]_')_SERVER_URL"
+    url_variable=${5:-"$(echo "$name" | tr '[:lower:]-' '[:upper:]_')_SERVER_URL"}
     python_variable="$(echo "$script" | tr '[:lower:]' '[:upper:]')_SERVER_PYTHON"
     local python="${!python_variable:-python3}"
     local tls=()

@@ -1,10 +1,12 @@
-"""What Tests/Servers/fault_server.py and Tests/Servers/stream_server.py share (Python 3 standard library
-only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM --tls-key PEM]`, a
-threading HTTP server on 127.0.0.1 that does not report clients hanging up as errors, and a clean
-stop on SIGTERM. With --tls-cert and --tls-key it serves HTTPS (Python's ssl, OpenSSL), each
-handshake in its connection's thread, so that the same routes run over TLS.
+"""What Tests/Servers/fault_server.py, stream_server.py and the cache servers share (Python 3
+standard library only): the command line `--port PORT [--exit-with-parent] [--tls-cert PEM
+--tls-key PEM]`, a threading HTTP server on 127.0.0.1 that does not report clients hanging up as
+errors, a handler base (JSONRequestHandler), and a clean stop on SIGTERM. With --tls-cert and
+--tls-key it serves HTTPS (Python's ssl, OpenSSL), each handshake in its connection's thread, so
+that the same routes run over TLS.
 
-    from local_server import serve
+    from local_server import JSONRequestHandler, serve
+    class MyHandler(JSONRequestHandler): ...   # optional: HTTP/1.1, quiet, `route`, `send_json`
     serve(MyHandler, "EndpointKit's … server")
 
 Tests/Servers/github_server.py, which has a command line of its own, subclasses LocalServer and calls
@@ -12,13 +14,14 @@ use_tls and exit_with_parent itself.
 """
 
 import argparse
+import json
 import os
 import signal
 import ssl
 import sys
 import threading
 import time
-from http.server import ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class LocalServer(ThreadingHTTPServer):
@@ -42,6 +45,34 @@ class LocalServer(ThreadingHTTPServer):
         """Serves HTTPS from now on, with this certificate chain and key (PEM files)."""
         self.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         self.tls_context.load_cert_chain(certificate_chain, key)
+
+
+class JSONRequestHandler(BaseHTTPRequestHandler):
+    """A handler on HTTP/1.1 keep-alive that logs nothing, routes every method (do_GET,
+    do_PROPFIND...) to its `route` when it has one, and answers JSON with `send_json`."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+    def __getattr__(self, name):
+        if name.startswith("do_") and hasattr(type(self), "route"):
+            return self.route
+        raise AttributeError(name)
+
+    def send_json(self, status, payload, headers=None):
+        """Answers `payload` as JSON (a string: already JSON) with `status` and the extra `headers`
+        (a dict); no content for HEAD."""
+        body = (payload if isinstance(payload, str) else json.dumps(payload)).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 def exit_with_parent():

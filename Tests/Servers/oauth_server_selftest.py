@@ -19,9 +19,10 @@ import urllib.error
 import urllib.request
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+from server_selftest import check, run_groups
+
 BASE = os.environ.get("OAUTH_SERVER_URL", "").rstrip("/")
 DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
-failures = []
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -64,11 +65,6 @@ def call(method, path, form=None, headers=None, query=None, json_body=None):
 def basic(client_id, secret):
     return {"Authorization": "Basic " + base64.b64encode(f"{client_id}:{secret}".encode()).decode()}
 
-
-def check(name, condition, detail=""):
-    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f"  [{detail}]"), flush=True)
-    if not condition:
-        failures.append(name)
 
 
 def check_error(name, answer, status, error):
@@ -403,17 +399,8 @@ def recorded_requests():
 
 
 def main():
-    if not BASE:
-        print("error: set OAUTH_SERVER_URL", file=sys.stderr)
-        return 2
-    for group in (basics, client_credentials, resource, authorization_code, refresh_rotation, device_flow,
-                  github_variant, recorded_requests):
-        try:
-            group()
-        except Exception as error:  # a crash in one group fails it, the others still run
-            check(f"{group.__name__} ran to the end", False, repr(error))
-    print(f"{'FAILED' if failures else 'passed'}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+    return run_groups((basics, client_credentials, resource, authorization_code, refresh_rotation, device_flow,
+                       github_variant, recorded_requests), BASE, "OAUTH_SERVER_URL")
 
 
 if __name__ == "__main__":

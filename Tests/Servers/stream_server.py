@@ -84,10 +84,9 @@ import ssl
 import threading
 import time
 from collections import defaultdict
-from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from local_server import serve
+from local_server import JSONRequestHandler, serve
 
 LOCK = threading.Lock()
 LOGS = defaultdict(list)  # key -> connection records, in order
@@ -112,17 +111,8 @@ def event(index):
     return f"id: {index}\ndata: {data}\n\n".encode()
 
 
-class StreamHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class StreamHandler(JSONRequestHandler):  # every method goes to `route`
     server_version = "StreamServer/1.0"
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
-    def __getattr__(self, name):  # do_GET, do_POST, do_PROPFIND...: every method is routed
-        if name.startswith("do_"):
-            return self.route
-        raise AttributeError(name)
 
     def send_response(self, code, message=None):
         self.status = code
@@ -552,17 +542,6 @@ class StreamHandler(BaseHTTPRequestHandler):
         if not (value.strip().isascii() and value.strip().isdigit()):
             raise BadRequest(f"Last-Event-ID must be a whole number, not {value!r}")
         return int(value)
-
-    def send_json(self, status, payload, headers=None):
-        body = (payload if isinstance(payload, str) else json.dumps(payload)).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
 
 
 def main():

@@ -29,6 +29,10 @@ extension Trait where Self == ConditionTrait {
     package static var requiresRoundTripServer: Self { requires(.roundTrip) }
     /// Runs a suite only when the OAuth server runs (`OAUTH_SERVER_URL`).
     package static var requiresOAuthServer: Self { requires(.oauth) }
+    /// Runs a suite only when the cache origin runs (`CACHE_ORIGIN_URL`).
+    package static var requiresCacheOriginServer: Self { requires(.cacheOrigin) }
+    /// Runs a suite only when the cache oracle runs (`CACHE_ORACLE_URL`).
+    package static var requiresCacheOracle: Self { requires(.cacheOracle) }
 
     /// Runs a suite only where the system's certificate store trusts the test CA: in the run that
     /// `scripts/test` makes for it, in a mount namespace of its own (ENDPOINTKIT_SYSTEM_TRUSTS_TEST_CA=1).
