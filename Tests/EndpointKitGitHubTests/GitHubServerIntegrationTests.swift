@@ -1,5 +1,6 @@
 import EndpointKit
 import EndpointKitGitHub
+import EndpointKitTesting
 import Foundation
 import Testing
 
@@ -35,13 +36,15 @@ struct GitHubServerIntegrationTests {
         struct Counts: Decodable, JSONObject {
             let requests: Int
             let notModified: Int
+            let byPath: [String: Int]
         }
         typealias ResponseType = Counts
         let path = "/stats"
     }
 
     private func client(
-        over way: GitHubServerTransport, token: String = GitHubServer.token, cache: (any ResponseCache)? = nil
+        over way: GitHubServerTransport, token: String = GitHubServer.token, cache: (any ResponseCache)? = nil,
+        clock: ClientClock = .system
     ) throws -> Client {
         let transport = try way.makeTransport()
         return Client(baseURL: way.baseURL, authenticator: .token(token)) {
@@ -49,6 +52,7 @@ struct GitHubServerIntegrationTests {
             $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
             $0.cache = cache
             $0.transport = transport
+            $0.clock = clock
         }
     }
 
@@ -78,23 +82,38 @@ struct GitHubServerIntegrationTests {
         #expect(count == 250)
     }
 
-    @Test("A second identical request is answered by 304 from the cache", arguments: GitHubServerTransport.available)
-    func revalidatesWithETag(over way: GitHubServerTransport) async throws {
-        let client = try client(over: way, cache: InMemoryResponseCache())
+    @Test(
+        "GitHub's max-age=60 is served from the cache without a request; after it, a 304 that spares the rate limit",
+        arguments: GitHubServerTransport.available)
+    func servesFreshThenRevalidates(over way: GitHubServerTransport) async throws {
+        let clock = ManualClock()
+        let client = try client(over: way, cache: InMemoryResponseCache(), clock: clock.clock)
         let statsTransport = try way.makeTransport()
         let stats = Client(baseURL: way.baseURL) {  // the same server: the TLS twin counts its own
             $0.decoder = .json(keyDecoding: .convertFromSnakeCase)
             $0.transport = statsTransport
         }
-        let before = try await stats.get(Stats()).notModified
-        let first = try await client.send(GetRepository(name: "repo-042"))
-        let second = try await client.send(GetRepository(name: "repo-042"))
-        let after = try await stats.get(Stats()).notModified
-        #expect(!first.isFromCache)
-        #expect(second.isFromCache)
-        #expect(second.value.fullName == "octocat/repo-042")
-        #expect(after - before >= 1)
-        #expect(second.rateLimit != nil)  // the 304's fresh rate-limit headers, over the stored ones
+        // A repository of its own for each transport: the cases run side by side on one server.
+        let name = String(format: "repo-%03d", 40 + GitHubServerTransport.available.firstIndex(of: way)!)
+        let path = "/repos/octocat/\(name)"
+        let before = try await stats.get(Stats())
+        let first = try await client.send(GetRepository(name: name))
+        clock.advance(by: 30)
+        let fresh = try await client.send(GetRepository(name: name))
+        let afterFresh = try await stats.get(Stats())
+        clock.advance(by: 31)
+        let revalidated = try await client.send(GetRepository(name: name))
+        let after = try await stats.get(Stats())
+        #expect(first.source == .network)
+        #expect(fresh.source == .fresh)
+        #expect(fresh.age == 30)
+        #expect(fresh.value.fullName == "octocat/\(name)")
+        #expect(afterFresh.byPath[path, default: 0] - before.byPath[path, default: 0] == 1)
+        #expect(revalidated.source == .revalidated)
+        #expect(revalidated.isFromCache)
+        #expect(after.byPath[path, default: 0] - before.byPath[path, default: 0] == 2)
+        #expect(after.notModified - afterFresh.notModified >= 1)  // which the server does not count
+        #expect(revalidated.rateLimit != nil)  // the 304's fresh rate-limit headers, over the stored ones
     }
 
     @Test("A 422 comes back with GitHub's decoded validation errors", arguments: GitHubServerTransport.available)

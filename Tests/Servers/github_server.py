@@ -28,8 +28,9 @@ Endpoints (all but /health and /stats need `Authorization: token T` or `Bearer T
     GET  /health                           {"ok": true}
     GET  /stats                            {"requests", "not_modified", "by_path", "by_status"}
 HEAD works wherever GET does. Every response carries X-RateLimit-{Limit,Remaining,Used,Reset,
-Resource}; every 200 GET carries a strong ETag and Last-Modified, and If-None-Match or
-If-Modified-Since then gives a 304 that does not count against the rate limit. Errors have
+Resource}; every 200 GET carries a strong ETag and Last-Modified, and GitHub's
+"Cache-Control: private, max-age=60, s-maxage=60" and "Vary: Accept, Authorization, Cookie";
+If-None-Match or If-Modified-Since then gives a 304 that does not count against the rate limit. Errors have
 GitHub's shape: 401 Bad credentials, 403 API rate limit exceeded, 404 Not Found, 400 Problems
 parsing JSON, 422 Validation Failed with "errors".
 
@@ -288,7 +289,7 @@ class Handler(BaseHTTPRequestHandler):
         if status == 200 and reading and mtime is not None:
             etag = '"%s"' % hashlib.sha1(data).hexdigest()
             headers.update({"ETag": etag, "Last-Modified": email.utils.formatdate(mtime, usegmt=True),
-                            "Cache-Control": "private, max-age=0, must-revalidate", "Vary": "Accept, Authorization"})
+                            "Cache-Control": "private, max-age=60, s-maxage=60", "Vary": "Accept, Authorization, Cookie"})
             if self.not_modified(etag, mtime):
                 status, data = 304, b""
         if token in server.tokens and status not in (304, 403):

@@ -21,6 +21,8 @@ struct ResponseCaching: AttemptStage {
     /// What one attempt looked up, for its judging.
     struct Lookup: Sendable {
         let key: CacheKey
+        /// The request as the cache saw it, before authentication: what `Vary` compares.
+        let request: URLRequest
         let requestTime: Date
         /// The stored response the attempt asks the server to confirm, if any.
         var validated: CachedResponse?
@@ -48,11 +50,11 @@ struct ResponseCaching: AttemptStage {
             method: HTTPMethod(rawValue: method), url: url.absoluteString,
             credentialIdentity: await authentication.credentialIdentity(for: request))
         if CacheRules.invalidates(method) {
-            state.cacheLookup = Lookup(key: key, requestTime: now, invalidates: true)
+            state.cacheLookup = Lookup(key: key, request: request, requestTime: now, invalidates: true)
             return .send
         }
         guard call.delivery.isCacheable, CacheRules.storesResponses(to: method) else { return .send }
-        let lookup = Lookup(key: key, requestTime: now)
+        let lookup = Lookup(key: key, request: request, requestTime: now)
         let mode = call.policy.cacheMode
         guard mode != .reload else {
             state.cacheLookup = lookup
@@ -175,9 +177,11 @@ struct ResponseCaching: AttemptStage {
             return .pass
         }
         if CacheRules.mayStore(
-            response, for: request, hasCredential: !lookup.key.credentialIdentity.isEmpty, shared: sharing == .shared)
+            response, for: lookup.request, hasCredential: !lookup.key.credentialIdentity.isEmpty,
+            shared: sharing == .shared)
         {
-            let varying = CacheVariant.requestHeaders(named: CacheVariant.names(in: response.headers), in: request)
+            let varying = CacheVariant.requestHeaders(
+                named: CacheVariant.names(in: response.headers), in: lookup.request)
             await cache.store(
                 CachedResponse(
                     response: response, varyingRequestHeaders: varying, requestTime: lookup.requestTime,

@@ -40,6 +40,22 @@ struct HTTPCacheValidationTests {
         #expect(await cache.count == 3)
     }
 
+    @Test("Vary: Authorization, as GitHub sends it, is matched by the credential's identity: a hit for the same token")
+    func varyOnAuthorization() async throws {
+        origin.serve("/repos", headers: ["Cache-Control": "private, max-age=60", "Vary": "Accept, Authorization"])
+        let alice = client(authenticator: .token("alice"))
+        let bob = client(authenticator: .token("bob"))
+        _ = try await alice.send(Fetch(path: "/repos", headers: ["Accept": "application/json"]))
+        let again = try await alice.send(Fetch(path: "/repos", headers: ["Accept": "application/json"]))
+        let bobs = try await bob.send(Fetch(path: "/repos", headers: ["Accept": "application/json"]))
+        #expect(again.source == .fresh)
+        #expect(bobs.source == .network)
+        #expect(
+            origin.requests(to: "/repos").map { $0.value(forHTTPHeaderField: "Authorization") } == [
+                "token alice", "token bob",
+            ])
+    }
+
     // MARK: Validation
 
     @Test("A 304 updates the stored headers (its new ETag is sent next), but not Content-Length")
