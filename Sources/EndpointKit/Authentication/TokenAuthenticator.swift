@@ -68,6 +68,18 @@ public struct TokenAuthenticator: Authenticator {
     package func setHeader(on request: inout URLRequest) throws(EndpointError) {
         request.setValue(try header.get(), forHTTPHeaderField: "Authorization")
     }
+
+    /// The token's identity for the cache: the header it sets, which the client digests; without
+    /// authenticating a copy of the request, as the default does.
+    ///
+    /// - Parameter request: The request as built.
+    /// - Returns: The identity; one of its own for a token that cannot be sent.
+    public func credentialIdentity(for request: URLRequest) async -> String? {
+        switch header {
+        case .success(let value): "authorization: \(value)"
+        case .failure: "unsendable:\(UUID().uuidString)"
+        }
+    }
 }
 
 extension Authenticator where Self == TokenAuthenticator {
