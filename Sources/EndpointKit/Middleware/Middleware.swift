@@ -49,7 +49,9 @@ struct MiddlewareChain: Sendable {
 
     /// Sends `request` through the middleware and the transport, as `delivery` says.
     func send(_ request: URLRequest, as delivery: Delivery) async throws -> Sent {
-        try await send(request, as: delivery, through: middleware[...])
+        // Without middleware, straight to the transport: no slice, no recursion.
+        guard !middleware.isEmpty else { return try await transmit(request, as: delivery) }
+        return try await send(request, as: delivery, through: middleware[...])
     }
 
     private func send(

@@ -22,6 +22,15 @@ protocol AttemptStage: Sendable {
     func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
         async throws(EndpointError) -> Verdict
 
+    /// Whether ``prepare(_:for:state:)`` does anything: `false` spares each attempt an async
+    /// call of a stage that only judges. `true` by default.
+    var preparesRequests: Bool { get }
+
+    /// Whether ``judge(_:to:for:state:)`` has anything to say about `response`: `false` spares
+    /// the async call (status validation and authentication pass every acceptable response).
+    /// `true` by default.
+    func judges(_ response: HTTPResponse, for call: Call) -> Bool
+
     /// Answers a call that failed for good (the retry policy gave up) with something else — a
     /// stale stored response that allows it, say — or returns `nil` to let it fail.
     func recover(from failure: EndpointError, for call: Call, state: inout AttemptState) async -> Attempts.Outcome?
@@ -39,6 +48,10 @@ extension AttemptStage {
     func recover(from failure: EndpointError, for call: Call, state: inout AttemptState) async -> Attempts.Outcome? {
         nil
     }
+
+    var preparesRequests: Bool { true }
+
+    func judges(_ response: HTTPResponse, for call: Call) -> Bool { true }
 }
 
 /// What a stage decides before an attempt is sent.

@@ -43,7 +43,7 @@ struct Attempts: Sendable {
             // preparation; the stages before it judge its answer as they would a response.
             var answer: Outcome?
             var judges = stages.endIndex
-            for index in stages.indices {
+            for index in stages.indices where stages[index].preparesRequests {
                 if case .answer(let outcome) = try await stages[index].prepare(&request, for: call, state: &state) {
                     answer = outcome
                     judges = index
@@ -60,7 +60,7 @@ struct Attempts: Sendable {
                     sends += 1
                     sent = try await observedSend(request, attempt: attempt, resendCount: resendCount)
                 }
-                judging: for stage in stages[..<judges].reversed() {
+                judging: for stage in stages[..<judges].reversed() where stage.judges(sent.response, for: call) {
                     switch try await stage.judge(sent, to: request, for: call, state: &state) {
                     case .pass: continue judging
                     case .answer(let outcome):
@@ -112,7 +112,14 @@ struct Attempts: Sendable {
     private func send(_ request: URLRequest) async throws(EndpointError) -> Sent {
         guard !Task.isCancelled else { throw .cancelled }
         do {
-            let sent = try await call.delivery.send(request, through: chain, validation: call.policy.validation)
+            // A whole body or a transfer goes straight to the chain; only a stream needs its head
+            // looked at first (one async frame less per attempt for every plain call).
+            let sent =
+                if case .stream = call.delivery {
+                    try await call.delivery.send(request, through: chain, validation: call.policy.validation)
+                } else {
+                    try await chain.send(request, as: call.delivery)
+                }
             guard !Task.isCancelled else {
                 sent.body?.cancel()
                 throw EndpointError.cancelled

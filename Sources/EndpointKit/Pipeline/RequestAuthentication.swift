@@ -59,6 +59,9 @@ struct RequestAuthentication: AttemptStage {
         return .send
     }
 
+    /// Only an unacceptable response can need a renewed credential.
+    func judges(_ response: HTTPResponse, for call: Call) -> Bool { !call.policy.validation.accepts(response) }
+
     /// After an unacceptable response, asks the authenticator (once per run) to renew its
     /// credential, and has the request sent again if it did. A streamed request body is used
     /// up, so such a request is not renewed.

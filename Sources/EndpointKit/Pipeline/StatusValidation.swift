@@ -33,6 +33,10 @@ struct StatusValidation: Sendable {
 /// The outermost stage, so the last to judge: an unacceptable status that no other stage
 /// answered or resent becomes the call's error (which the retry policy may retry).
 struct StatusValidationStage: AttemptStage {
+    var preparesRequests: Bool { false }
+
+    func judges(_ response: HTTPResponse, for call: Call) -> Bool { !call.policy.validation.accepts(response) }
+
     func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
         async throws(EndpointError) -> Verdict
     {

@@ -20,6 +20,8 @@ enum ObservedScenario {
             $0.observers = observers
             $0.cache = cache
             $0.retryPolicy = RetryPolicy(maximumAttempts: 3, initialDelay: 0.001, maximumDelay: 0.001, jitter: 0)
+            // The retry budget counts on a clock the test owns: a starved machine cannot use it up.
+            $0.clock = ManualClock().clock
         }
     }
 
