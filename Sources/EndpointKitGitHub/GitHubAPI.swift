@@ -2,7 +2,7 @@ import EndpointKit
 import Foundation
 
 /// What EndpointKit needs to know about GitHub's REST API (and GitHub Enterprise's), as an
-/// ``APIProfile``: its media type and API version headers, its error body
+/// ``/EndpointKit/APIProfile``: its media type and API version headers, its error body
 /// (``GitHubAPIError``), and its rate-limit signals.
 ///
 /// <!-- snippet needs: token -->

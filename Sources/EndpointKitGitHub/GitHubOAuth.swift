@@ -3,7 +3,7 @@ import EndpointKit
 extension OAuthEndpoints {
     /// GitHub's OAuth endpoints on `https://github.com` (not the API's host): the web flow's and
     /// the device flow's. GitHub answers in JSON because EndpointKit asks for it, and answers a
-    /// device flow's pending poll with status 200, which ``OAuthClient`` reads as the OAuth error
+    /// device flow's pending poll with status 200, which ``/EndpointKit/OAuthClient`` reads as the OAuth error
     /// it is.
     ///
     /// ```swift

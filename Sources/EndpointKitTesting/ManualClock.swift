@@ -1,7 +1,7 @@
 import EndpointKit
 import Foundation
 
-/// A ``EndpointKit/ClientClock`` that a test drives: its time moves only when the test moves it,
+/// A ``/EndpointKit/ClientClock`` that a test drives: its time moves only when the test moves it,
 /// so no test waits for a retry delay, a deadline, a reconnection or a token's expiry.
 ///
 /// A clock made with `waitsForAdvance: false` (the default) lets each sleep return at once,
@@ -108,7 +108,7 @@ public final class ManualClock: Sendable {
         }
     }
 
-    /// The clock to give to a ``EndpointKit/Client/Configuration``, an authenticator or an
+    /// The clock to give to a ``/EndpointKit/Client/Configuration``, an authenticator or an
     /// `OAuthClient`. A sleep throws `CancellationError` when its task is cancelled.
     public var clock: ClientClock {
         ClientClock(now: { [self] in now }, sleep: { [self] seconds in try await sleep(seconds) })

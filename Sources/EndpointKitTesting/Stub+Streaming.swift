@@ -4,8 +4,8 @@ import Foundation
 extension Stub {
     /// A response whose body arrives in parts, as a server streams it: text or bytes split at any
     /// byte, pauses between them, and a drop that cuts the connection. Through a streaming call
-    /// (``Client/stream(_:)``) each part reaches the reader as it is "sent"; a reader slower than
-    /// the script makes the script wait, as a real server would.
+    /// (``/EndpointKit/Client/stream(_:)``) each part reaches the reader as it is "sent"; a reader
+    /// slower than the script makes the script wait, as a real server would.
     ///
     /// <!-- snippet needs: Price -->
     /// ```swift

@@ -1,8 +1,8 @@
 import EndpointKit
 import Foundation
 
-/// An in-memory ``Transport`` for tests: it answers requests by method and path (and, if given,
-/// query) with canned responses, and records every request it sees.
+/// An in-memory ``/EndpointKit/Transport`` for tests: it answers requests by method and path
+/// (and, if given, query) with canned responses, and records every request it sees.
 ///
 /// Stubbed responses go through the whole client pipeline (authenticator, middleware, status
 /// validation, retries, decoding), exactly like real ones. Each test makes its own transport:

@@ -3,7 +3,7 @@
 
     extension EndpointError {
         /// The failure of an installation-token request as its authenticator throws it: the
-        /// call it was for fails with ``EndpointError/authenticationFailed(underlying:call:)``
+        /// call it was for fails with ``/EndpointKit/EndpointError/authenticationFailed(underlying:call:)``
         /// carrying this error (its status and ``GitHubAPIError`` body, its response naming the
         /// token endpoint), as every authenticator's failure does. A cancelled request stays
         /// `.cancelled`; an app JWT that could not be signed is its ``GitHubAppError``.

@@ -13,7 +13,7 @@
     /// }
     /// ```
     ///
-    /// Token requests go through a ``Client`` made from `configuration` (its transport, middleware
+    /// Token requests go through a ``/EndpointKit/Client`` made from `configuration` (its transport, middleware
     /// and observers apply), with ``GitHubAPI`` as its API profile. Installation tokens are cached
     /// per installation and narrowing: ``installation(_:repositories:repositoryIDs:permissions:renewalLeadTime:)``
     /// called twice with the same arguments gives authenticators that share one token. Neither the
@@ -92,7 +92,7 @@
         ///   - repositoryIDs: The IDs of the repositories to limit the token to.
         ///   - permissions: The permissions to limit the token to, such as `["issues": "write"]`.
         /// - Returns: The token, its expiry and what it may do.
-        /// - Throws: ``EndpointError``: a `404` for an unknown installation, a `401` when GitHub
+        /// - Throws: ``/EndpointKit/EndpointError``: a `404` for an unknown installation, a `401` when GitHub
         ///   refuses the app's JWT, with GitHub's ``GitHubAPIError`` as the error body.
         public func installationToken(
             for installationID: Int, repositories: [String]? = nil, repositoryIDs: [Int]? = nil,

@@ -67,8 +67,8 @@
         /// within the lead time.
         ///
         /// - Parameter request: The request about to be sent.
-        /// - Throws: What the call fails with: ``EndpointError/authenticationFailed(underlying:call:)``
-        ///   carrying the ``GitHubAppError`` when signing fails; ``EndpointError/invalidRequest(_:call:)``
+        /// - Throws: What the call fails with: ``/EndpointKit/EndpointError/authenticationFailed(underlying:call:)``
+        ///   carrying the ``GitHubAppError`` when signing fails; ``/EndpointKit/EndpointError/invalidRequest(_:call:)``
         ///   for a token that cannot go in a header.
         public func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
             do {
@@ -109,7 +109,7 @@
         public var customMirror: Mirror { Mirror(self, children: ["issuer": issuer], displayStyle: .struct) }
     }
 
-    /// Sets only the `Authorization` header, through ``RefreshingTokenAuthenticator``, which
+    /// Sets only the `Authorization` header, through ``/EndpointKit/RefreshingTokenAuthenticator``, which
     /// refuses a token that cannot go in it: its requests take the fast path.
     extension GitHubAppAuthenticator: SetsOnlyValidHeaders {}
 #endif

@@ -44,7 +44,7 @@
         }
 
         /// A JWT valid from a minute ago for nine minutes from now, by `clock`, as an
-        /// ``AccessToken`` that expires with it.
+        /// ``/EndpointKit/AccessToken`` that expires with it.
         func makeJWT() throws(GitHubAppError) -> AccessToken {
             let now = clock.now().timeIntervalSince1970.rounded(.down)
             let issuedAt = Int(now - Self.issuedAtDrift)

@@ -20,8 +20,8 @@
     /// ```
     ///
     /// When the token cannot be had, the call fails, as with any authenticator, with
-    /// ``EndpointError/authenticationFailed(underlying:call:)``; its underlying error is the token
-    /// request's ``EndpointError``, whose response is the token endpoint's: a `404` for an unknown
+    /// ``/EndpointKit/EndpointError/authenticationFailed(underlying:call:)``; its underlying error is the token
+    /// request's ``/EndpointKit/EndpointError``, whose response is the token endpoint's: a `404` for an unknown
     /// installation, a `401` when GitHub refuses the app's JWT, each with GitHub's
     /// ``GitHubAPIError`` as its error body.
     public struct GitHubInstallationAuthenticator: Authenticator, CustomStringConvertible, CustomReflectable {
@@ -47,10 +47,10 @@
         /// none or it expires within the lead time.
         ///
         /// - Parameter request: The request about to be sent.
-        /// - Throws: What the call fails with: ``EndpointError/authenticationFailed(underlying:call:)``
-        ///   carrying the token request's ``EndpointError``, or the ``GitHubAppError`` when the
-        ///   app's JWT cannot be signed; ``EndpointError/cancelled`` when it was cancelled;
-        ///   ``EndpointError/invalidRequest(_:call:)`` for a token that cannot go in a header.
+        /// - Throws: What the call fails with: ``/EndpointKit/EndpointError/authenticationFailed(underlying:call:)``
+        ///   carrying the token request's ``/EndpointKit/EndpointError``, or the ``GitHubAppError`` when the
+        ///   app's JWT cannot be signed; ``/EndpointKit/EndpointError/cancelled`` when it was cancelled;
+        ///   ``/EndpointKit/EndpointError/invalidRequest(_:call:)`` for a token that cannot go in a header.
         public func authenticate(_ request: inout URLRequest) async throws(EndpointError) {
             do {
                 try await tokens.authenticate(&request)
@@ -92,7 +92,7 @@
         }
     }
 
-    /// Sets only the `Authorization` header, through ``RefreshingTokenAuthenticator``, which
+    /// Sets only the `Authorization` header, through ``/EndpointKit/RefreshingTokenAuthenticator``, which
     /// refuses a token that cannot go in it: its requests take the fast path.
     extension GitHubInstallationAuthenticator: SetsOnlyValidHeaders {}
 #endif
