@@ -154,12 +154,16 @@ let package = Package(
         // suite without it (Tests/Servers/README.md): one module that every test target depends on.
         // No product and no trait: nothing but the test targets depends on it.
         .target(name: "TestServers", dependencies: ["EndpointKit"], path: "Tests/Servers/Locators"),
+        // What a concurrency test holds a renewal with until a burst of calls has piled up on it
+        // (an `ArrivalCounter`, an authenticator that counts the calls reaching it), instead of
+        // sleeping for it. A plain target, like TestServers, for the test targets only.
+        .target(name: "TestGates", dependencies: ["EndpointKit"], path: "Tests/Gates"),
         // A process that saves tokens until it is killed, for FileOAuthTokenStorageTests.
         .executableTarget(name: "token-file-writer", dependencies: ["EndpointKit"], path: "Tests/TokenFileWriter"),
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
-                "EndpointKit", "EndpointKitTesting", "token-file-writer", "TestServers",
+                "EndpointKit", "EndpointKitTesting", "token-file-writer", "TestServers", "TestGates",
                 // For the suites that run against both transports (streaming, observing).
                 "EndpointKitAsyncHTTPClient", "EndpointKitLogging", "EndpointKitMetrics", "EndpointKitTracing",
                 .product(
@@ -176,7 +180,7 @@ let package = Package(
         .testTarget(
             name: "EndpointKitGitHubTests",
             dependencies: [
-                "EndpointKitGitHub", "EndpointKitTesting", "TestServers",
+                "EndpointKitGitHub", "EndpointKitTesting", "TestServers", "TestGates",
                 // Keys made at test time, and signatures checked, for the GitHub App suites.
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["GitHubApps"])),

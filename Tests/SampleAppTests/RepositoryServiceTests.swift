@@ -90,13 +90,26 @@ struct RepositoryServiceTests {
     @Test("A delayed stub can be cancelled like a real request")
     func cancelsDelayedStub() async throws {
         await transport.stub(.get, "/user/repos", with: .fixture("repos.json", in: .module).delayed(by: 30))
-        let service = self.service
+        let (events, reporter) = AsyncStream.makeStream(of: ReportingTransport.Event.self)
+        let service = RepositoryService(
+            baseURL: URL(string: "https://github.example.com/api/v3")!, token: "t0k",
+            transport: ReportingTransport(transport, reportingTo: reporter))
         let call = Task { try await service.activeRepositoryNames() }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        var reports = events.makeAsyncIterator()
+        let arrival = await reports.next()
+        #expect(arrival == .arrived)  // the request has reached the stub, which waits out its delay
         call.cancel()
-        let start = Date()
-        _ = await call.result
-        #expect(Date().timeIntervalSince(start) < 30)  // before the 30 s delay ended: it did not wait for it
+        // Before the 30 s delay ended: it did not wait for it. Had it waited, the stub would have
+        // answered with the fixture's repositories.
+        let end = await reports.next()
+        #expect(end == .cancelled, "the stub's delay ended with the cancellation")
+        await #expect {
+            try await call.value
+        } throws: { error in
+            guard case .server(let message) = error as? RepositoryService.Failure else { return false }
+            return message.hasSuffix("was cancelled.")
+        }
+        #expect(await transport.requests.count == 1, "sent once, not retried after the cancellation")
     }
 
     @Test("Parallel tests with their own transports never see each other's requests")
@@ -114,6 +127,38 @@ struct RepositoryServiceTests {
                     #expect(hosts == ["host\(index).example"])
                 }
             }
+        }
+    }
+}
+
+/// A transport that reports each request as it reaches it, then how `base`'s answer to it ended:
+/// a test waits for those instead of sleeping until the request is probably there.
+private struct ReportingTransport: Transport {
+    enum Event: Sendable, Equatable {
+        case arrived
+        case answered
+        /// `base` threw `CancellationError`: the call was cancelled while it waited.
+        case cancelled
+        case failed
+    }
+
+    let base: StubTransport
+    let reporter: AsyncStream<Event>.Continuation
+
+    init(_ base: StubTransport, reportingTo reporter: AsyncStream<Event>.Continuation) {
+        self.base = base
+        self.reporter = reporter
+    }
+
+    func send(_ request: URLRequest) async throws -> HTTPResponse {
+        reporter.yield(.arrived)
+        do {
+            let response = try await base.send(request)
+            reporter.yield(.answered)
+            return response
+        } catch {
+            reporter.yield(error is CancellationError ? .cancelled : .failed)
+            throw error
         }
     }
 }

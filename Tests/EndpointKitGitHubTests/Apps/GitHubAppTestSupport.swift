@@ -5,6 +5,7 @@
     import EndpointKitGitHub
     import EndpointKitTesting
     import Foundation
+    import TestGates
     import Testing
 
     /// An RSA key made at test time: no private key is ever committed.
@@ -61,6 +62,7 @@
             var tokenRequests: [Int: Int] = [:]
             var newest: [Int: AccessToken] = [:]
             var refusesEveryToken = false
+            var tokenRequestsWaitFor: (arrivals: ArrivalCounter, count: Int)?
         }
         private let lock = NSLock()
         private nonisolated(unsafe) var state = State()
@@ -82,6 +84,13 @@
         /// Makes `GET /installation/repositories` answer `401` to every token.
         func refuseEveryToken() { lock.withLock { state.refusesEveryToken = true } }
 
+        /// Holds each token POST from now on until `count` arrivals in all have reached `arrivals`
+        /// (the calls that reached a ``CountingAuthenticator``): the calls of a burst pile up on
+        /// one token request.
+        func holdTokenRequests(until arrivals: ArrivalCounter, reach count: Int) {
+            lock.withLock { state.tokenRequestsWaitFor = (arrivals, count) }
+        }
+
         func respond(to request: URLRequest) async throws -> HTTPResponse {
             let path = request.url?.path ?? ""
             let authorization = request.value(forHTTPHeaderField: "Authorization") ?? ""
@@ -94,7 +103,9 @@
                     return Self.json(
                         404, #"{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}"#, request)
                 }
-                try await Task.sleep(nanoseconds: 20_000_000)  // long enough for callers to pile up
+                if let hold = lock.withLock({ state.tokenRequestsWaitFor }) {
+                    await hold.arrivals.waitForArrivals(count: hold.count)
+                }
                 let token = lock.withLock { () -> AccessToken in
                     let count = state.tokenRequests[id, default: 0] + 1
                     state.tokenRequests[id] = count

@@ -3,6 +3,7 @@
     @testable import EndpointKitGitHub
     import EndpointKitTesting
     import Foundation
+    import TestGates
     import Testing
 
     @Suite("Installation tokens of a GitHub App")
@@ -19,7 +20,9 @@
         @Test("32 calls in flight for one installation send one token POST, and all go out with its token")
         func concurrentCallsShareOneTokenRequest() async throws {
             let (_, github, transport, app) = try AppFixture.make()
-            let client = Client.gitHub(app.installation(1), transport: transport)
+            let installation = CountingAuthenticator(app.installation(1))
+            let client = Client.gitHub(installation, transport: transport)
+            github.holdTokenRequests(until: installation.authentications, reach: 32)  // all 32 wait for it
 
             #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
 
@@ -37,7 +40,8 @@
         @Test("A token is renewed once it expires within the lead time (5 minutes by default), not before")
         func renewsBeforeExpiresAt() async throws {
             let (clock, github, transport, app) = try AppFixture.make()
-            let client = Client.gitHub(app.installation(1), transport: transport)
+            let installation = CountingAuthenticator(app.installation(1))
+            let client = Client.gitHub(installation, transport: transport)
 
             _ = try await client.get(InstallationRepositories())
             clock.advance(by: 3600 - 301)  // 301 s left
@@ -45,6 +49,7 @@
             #expect(github.tokenRequests == [1: 1])
 
             clock.advance(by: 2)  // 299 s left
+            github.holdTokenRequests(until: installation.authentications, reach: 10)  // the 8 calls wait for it
             #expect(await Self.successes(ofConcurrentCalls: 8, to: client) == 8)
             #expect(github.tokenRequests == [1: 2])
             let last = await transport.requests.last { $0.path == "/installation/repositories" }

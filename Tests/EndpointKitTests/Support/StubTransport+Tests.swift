@@ -1,6 +1,7 @@
 import EndpointKit
 import EndpointKitTesting
 import Foundation
+import TestGates
 
 extension StubTransport {
     /// A transport that answers every request with the same status, headers and body.
@@ -17,6 +18,21 @@ extension StubTransport {
             counter.increment()
             let status = counter.count <= statuses.count ? statuses[counter.count - 1] : 200
             return HTTPResponse(statusCode: status, headers: headers, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
+    /// A transport that holds every answer until `count` requests have arrived, then answers
+    /// each with `respond`: the requests of a burst all go out, with the credential they started
+    /// with, before the first answer (a `401`, say) can start a renewal. Later requests are
+    /// answered at once.
+    static func answering(
+        afterBurstOf count: Int, with respond: @escaping @Sendable (URLRequest) async throws -> HTTPResponse
+    ) -> StubTransport {
+        let sent = ArrivalCounter()
+        return StubTransport { request in
+            sent.arrive()
+            await sent.waitForArrivals(count: count)
+            return try await respond(request)
         }
     }
 

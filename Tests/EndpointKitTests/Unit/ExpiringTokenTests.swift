@@ -1,6 +1,7 @@
 import EndpointKit
 import EndpointKitTesting
 import Foundation
+import TestGates
 import Testing
 
 @Suite("Tokens that know when they expire")
@@ -11,8 +12,13 @@ struct ExpiringTokenTests {
         private let lock = NSLock()
         private nonisolated(unsafe) var issued: [AccessToken] = []
         private nonisolated(unsafe) var failsNextRenewals = 0
+        private nonisolated(unsafe) var renewalsWaitFor: (arrivals: ArrivalCounter, count: Int)?
         let clock: ManualClock
         let lifetime: TimeInterval
+        /// The calls that reached the client's authenticator, and those that asked it to renew
+        /// after a 401 (``client(of:leadTime:token:burst:)`` counts both).
+        let calls = ArrivalCounter()
+        let renewalRequests = ArrivalCounter()
 
         init(clock: ManualClock, lifetime: TimeInterval = 3600) {
             self.clock = clock
@@ -24,8 +30,16 @@ struct ExpiringTokenTests {
         /// Makes the next `count` renewals throw `URLError(.cannotConnectToHost)`.
         func failNextRenewals(_ count: Int) { lock.withLock { failsNextRenewals = count } }
 
+        /// Holds each renewal from now on until `count` arrivals in all have reached `arrivals`
+        /// (``calls`` or ``renewalRequests``): the calls of a burst pile up on it.
+        func holdRenewals(until arrivals: ArrivalCounter, reach count: Int) {
+            lock.withLock { renewalsWaitFor = (arrivals, count) }
+        }
+
         func issue() async throws -> AccessToken {
-            try await Task.sleep(nanoseconds: 20_000_000)  // long enough for callers to pile up
+            if let hold = lock.withLock({ renewalsWaitFor }) {
+                await hold.arrivals.waitForArrivals(count: hold.count)
+            }
             return try lock.withLock {
                 if failsNextRenewals > 0 {
                     failsNextRenewals -= 1
@@ -57,15 +71,18 @@ struct ExpiringTokenTests {
     }
 
     /// A client over `server`'s API whose authenticator renews with `server`, `leadTime` seconds
-    /// before expiry, by `server`'s clock.
+    /// before expiry, by `server`'s clock, and counts the calls that reach it in `server.calls`
+    /// and `server.renewalRequests`. The API answers no request before `burst` have arrived.
     private static func client(
-        of server: ExpiringTokenServer, leadTime: TimeInterval = 60, token: AccessToken? = nil
+        of server: ExpiringTokenServer, leadTime: TimeInterval = 60, token: AccessToken? = nil, burst: Int = 1
     ) -> (Client, StubTransport) {
-        let transport = StubTransport { server.respond(to: $0) }
+        let transport = StubTransport.answering(afterBurstOf: burst) { server.respond(to: $0) }
         let authenticator = RefreshingTokenAuthenticator(
             token: token, renewalLeadTime: leadTime, clock: server.clock.clock
         ) { try await server.issue() }
-        return (Client.stubbed(transport, authenticator: authenticator), transport)
+        let counted = CountingAuthenticator(
+            authenticator, authentications: server.calls, renewals: server.renewalRequests)
+        return (Client.stubbed(transport, authenticator: counted), transport)
     }
 
     @Test(
@@ -75,6 +92,7 @@ struct ExpiringTokenTests {
         let server = ExpiringTokenServer(clock: clock)
         let (client, transport) = Self.client(of: server, leadTime: 120)
 
+        server.holdRenewals(until: server.calls, reach: 32)  // the first 32 calls wait for the first token
         #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
         #expect(server.renewals == 1)
 
@@ -83,6 +101,7 @@ struct ExpiringTokenTests {
         #expect(server.renewals == 1)
 
         clock.advance(by: 2)  // 119 s left: inside it, so renewed before any request goes out
+        server.holdRenewals(until: server.calls, reach: 96)  // all 32 of the third burst wait for it
         #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
         #expect(server.renewals == 2)
         let sent = (await transport.requests).map { $0.headers["Authorization"] }
@@ -114,9 +133,13 @@ struct ExpiringTokenTests {
         _ = try await client.get(UserRepositories())
 
         clock.advance(by: 3600 - 100)
-        server.failNextRenewals(1)
+        // The early renewal fails only once all 8 calls wait for it. Every renewal fails until
+        // they are done (at most one per call), so that one that starts just as it failed fails too.
+        server.holdRenewals(until: server.calls, reach: 9)
+        server.failNextRenewals(8)
         #expect(await Self.successes(ofConcurrentCalls: 8, to: client) == 8)
         #expect((await transport.requests).last?.headers["Authorization"] == "Bearer token-1")
+        server.failNextRenewals(0)
 
         _ = try await client.get(UserRepositories())
         #expect(server.renewals == 2)
@@ -145,10 +168,14 @@ struct ExpiringTokenTests {
     func tokenWithoutExpiryRenewsOn401() async throws {
         let clock = ManualClock()
         let server = ExpiringTokenServer(clock: clock)
-        let (client, _) = Self.client(of: server, token: AccessToken("stale"))
+        // All 32 go out with the stale token before the first 401, and the renewal holds until
+        // all 32 calls have asked for it.
+        let (client, _) = Self.client(of: server, token: AccessToken("stale"), burst: 32)
+        server.holdRenewals(until: server.renewalRequests, reach: 32)
         clock.advance(by: 86_400 * 365)
         #expect(await Self.successes(ofConcurrentCalls: 32, to: client) == 32)
         #expect(server.renewals == 1)
+        #expect(server.renewalRequests.count == 32, "each call had a 401 and asked for the renewal")
     }
 
     @Test("A token's description, debug description and dump never show the token")

@@ -1,6 +1,7 @@
 import EndpointKit
 import EndpointKitTesting
 import Foundation
+import TestGates
 import Testing
 
 @Suite("Renewing an expired token")
@@ -18,12 +19,7 @@ struct TokenRefreshTests {
             return issued
         }
 
-        func issue() async throws -> String {
-            try await Task.sleep(nanoseconds: 50_000_000)  // long enough for callers to pile up
-            return nextToken()
-        }
-
-        private func nextToken() -> String {
+        func issue() -> String {
             lock.lock()
             defer { lock.unlock() }
             generation += 1
@@ -40,8 +36,11 @@ struct TokenRefreshTests {
         }
     }
 
-    /// Makes `count` calls at once and returns the errors of those that failed.
-    private static func errors(ofConcurrentCalls count: Int, to client: Client) async -> [EndpointError] {
+    /// Makes `count` calls at once and returns the errors of those that failed, each counted in
+    /// `failures` as it fails.
+    private static func errors(
+        ofConcurrentCalls count: Int, to client: Client, countingIn failures: ArrivalCounter = ArrivalCounter()
+    ) async -> [EndpointError] {
         await withTaskGroup(of: EndpointError?.self) { group in
             for _ in 0..<count {
                 group.addTask {
@@ -49,6 +48,7 @@ struct TokenRefreshTests {
                         _ = try await client.get(UserRepositories())
                         return nil
                     } catch {
+                        failures.arrive()
                         return error
                     }
                 }
@@ -60,8 +60,16 @@ struct TokenRefreshTests {
     @Test("100 concurrent requests with an expired token cause exactly one refresh and 100 successes")
     func refreshesOnceUnderLoad() async throws {
         let server = TokenServer()
-        let authenticator = RefreshingTokenAuthenticator(token: "expired") { try await server.issue() }
-        let client = Client.stubbed(StubTransport { server.respond(to: $0) }, authenticator: authenticator)
+        // All 100 requests go out with the expired token before the first 401, and the renewal
+        // holds until all 100 calls have asked for it: they pile up on it.
+        let renewalRequests = ArrivalCounter()
+        let authenticator = CountingAuthenticator(
+            RefreshingTokenAuthenticator(token: "expired") {
+                await renewalRequests.waitForArrivals(count: 100)
+                return server.issue()
+            }, renewals: renewalRequests)
+        let client = Client.stubbed(
+            .answering(afterBurstOf: 100) { server.respond(to: $0) }, authenticator: authenticator)
         let successes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<100 {
                 group.addTask { (try? await client.get(UserRepositories())) != nil }
@@ -70,13 +78,14 @@ struct TokenRefreshTests {
         }
         #expect(successes == 100)
         #expect(server.refreshes == 1)
+        #expect(renewalRequests.count == 100, "each call had a 401 and asked for the renewal")
     }
 
     @Test("Without a token, one is fetched before the first request")
     func fetchesInitialToken() async throws {
         let server = TokenServer()
         let transport = StubTransport { server.respond(to: $0) }
-        let client = Client.stubbed(transport, authenticator: RefreshingTokenAuthenticator { try await server.issue() })
+        let client = Client.stubbed(transport, authenticator: RefreshingTokenAuthenticator { server.issue() })
         _ = try await client.get(UserRepositories())
         #expect(server.refreshes == 1)
         #expect(await transport.sentRequests.count == 1)
@@ -86,13 +95,17 @@ struct TokenRefreshTests {
     func failedRefreshFailsAll() async throws {
         struct RefreshDenied: Error {}
         let attempts = CallCounter()
-        let authenticator = RefreshingTokenAuthenticator(token: "expired") {
-            attempts.increment()
-            try await Task.sleep(nanoseconds: 50_000_000)
-            throw RefreshDenied()
-        }
+        // All 20 requests go out with the expired token before the first 401, and the renewal
+        // fails only once all 20 calls have asked for it: they all wait for it.
+        let renewalRequests = ArrivalCounter()
+        let authenticator = CountingAuthenticator(
+            RefreshingTokenAuthenticator(token: "expired") {
+                attempts.increment()
+                await renewalRequests.waitForArrivals(count: 20)
+                throw RefreshDenied()
+            }, renewals: renewalRequests)
         let client = Client.stubbed(
-            StubTransport { HTTPResponse(statusCode: 401, url: $0.url) }, authenticator: authenticator)
+            .answering(afterBurstOf: 20) { HTTPResponse(statusCode: 401, url: $0.url) }, authenticator: authenticator)
         let errors = await Self.errors(ofConcurrentCalls: 20, to: client)
         #expect(errors.count == 20)
         for error in errors {
@@ -110,23 +123,22 @@ struct TokenRefreshTests {
         let attempts = CallCounter()
         let authenticator = RefreshingTokenAuthenticator(token: "expired") {
             attempts.increment()
-            try await Task.sleep(nanoseconds: 20_000_000)
             throw RefreshDenied()
         }
-        // No 401 is answered before every call has been sent: on a loaded machine the 50 tasks
-        // can start over longer than the 20 ms renewal, and a call that starts after it failed
-        // fails without being sent (a clean run here once saw 49 sent). Then the 401s arrive over 100 ms: most
-        // of them after the renewal has failed.
-        let arrivals = CallCounter()
+        // No 401 is answered before every call has been sent (a call that starts after the
+        // renewal failed would fail without being sent). Then the first call's 401 is answered:
+        // its renewal fails, and so does the call. Only then are the other 49 answered: each 401
+        // arrives after the renewal has failed.
+        let sent = ArrivalCounter()
+        let failedCalls = ArrivalCounter()
         let transport = StubTransport { request in
-            arrivals.increment()
-            let delay = UInt64(arrivals.count % 50) * 2_000_000
-            while arrivals.count < 50 { try await Task.sleep(nanoseconds: 1_000_000) }
-            try await Task.sleep(nanoseconds: delay)
+            let position = sent.arrive()
+            await sent.waitForArrivals(count: 50)
+            if position > 1 { await failedCalls.waitForArrivals(count: 1) }
             return HTTPResponse(statusCode: 401, url: request.url)
         }
         let client = Client.stubbed(transport, authenticator: authenticator)
-        let errors = await Self.errors(ofConcurrentCalls: 50, to: client)
+        let errors = await Self.errors(ofConcurrentCalls: 50, to: client, countingIn: failedCalls)
         #expect(errors.count == 50)
         for error in errors {
             guard case .authenticationFailed(let underlying, _) = error else { throw TestFailure("\(error)") }
@@ -139,7 +151,7 @@ struct TokenRefreshTests {
     @Test("A 401 to a request sent with the old token after a refresh retries without refreshing again")
     func staleRequestDoesNotRefreshTwice() async throws {
         let server = TokenServer()
-        let authenticator = RefreshingTokenAuthenticator(token: "expired") { try await server.issue() }
+        let authenticator = RefreshingTokenAuthenticator(token: "expired") { server.issue() }
         let client = Client.stubbed(StubTransport { server.respond(to: $0) }, authenticator: authenticator)
         _ = try await client.get(UserRepositories())
         #expect(server.refreshes == 1)
