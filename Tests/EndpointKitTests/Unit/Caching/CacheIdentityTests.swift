@@ -7,11 +7,8 @@ import Testing
 /// Whose entry a cached response is: the authenticator's identity, the same across renewals of
 /// one credential, never empty for a credential, never shared between two.
 @Suite("Cache identity: entries follow the credential's owner, not its current token")
-struct CacheIdentityTests {
+struct CacheIdentityTests: CacheSuite {
     let fixture = CacheFixture()
-    var clock: ManualClock { fixture.clock }
-    var origin: CachingOrigin { fixture.origin }
-    var cache: InMemoryResponseCache { fixture.cache }
 
     init() {
         fixture.origin.serve("/me", headers: ["Cache-Control": "private, max-age=60", "ETag": "\"me\""], body: "me")

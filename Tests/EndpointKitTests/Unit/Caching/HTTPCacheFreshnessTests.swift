@@ -8,18 +8,8 @@ import Testing
 /// how long a response stays fresh, and what the request and the call's mode ask. Each test
 /// asserts what reached the origin.
 @Suite("HTTP cache: freshness, directives and modes")
-struct HTTPCacheFreshnessTests {
+struct HTTPCacheFreshnessTests: CacheSuite {
     let fixture = CacheFixture()
-    var clock: ManualClock { fixture.clock }
-    var origin: CachingOrigin { fixture.origin }
-    var cache: InMemoryResponseCache { fixture.cache }
-
-    func client(
-        authenticator: any Authenticator = .none, sharing: CacheSharing = .private,
-        cache: (any ResponseCache)? = nil
-    ) -> Client {
-        fixture.client(authenticator: authenticator, sharing: sharing, cache: cache)
-    }
 
     // MARK: Freshness
 

@@ -8,18 +8,8 @@ import Testing
 /// `304` changes, what an unsafe method invalidates, what is stored. Each test asserts what
 /// reached the origin.
 @Suite("HTTP cache: variants, validation, invalidation and what is stored")
-struct HTTPCacheValidationTests {
+struct HTTPCacheValidationTests: CacheSuite {
     let fixture = CacheFixture()
-    var clock: ManualClock { fixture.clock }
-    var origin: CachingOrigin { fixture.origin }
-    var cache: InMemoryResponseCache { fixture.cache }
-
-    func client(
-        authenticator: any Authenticator = .none, sharing: CacheSharing = .private,
-        cache: (any ResponseCache)? = nil
-    ) -> Client {
-        fixture.client(authenticator: authenticator, sharing: sharing, cache: cache)
-    }
 
     // MARK: Vary
 

@@ -7,13 +7,8 @@ import Testing
 /// RFC 5861's stale responses: `stale-while-revalidate` serves at once and confirms in the
 /// background, once per entry; `stale-if-error` serves when the server or the network fails.
 @Suite("Stale responses: stale-while-revalidate and stale-if-error")
-struct StaleResponseTests {
+struct StaleResponseTests: CacheSuite {
     let fixture = CacheFixture()
-    var clock: ManualClock { fixture.clock }
-    var origin: CachingOrigin { fixture.origin }
-    var cache: InMemoryResponseCache { fixture.cache }
-
-    func client(transport: (any Transport)? = nil) -> Client { fixture.client(transport: transport) }
 
     func waitForRevalidations(of client: Client) async {
         for stage in client.pipeline.stages {
