@@ -41,6 +41,10 @@ actor CredentialStore<Credential: CarriesAccessToken> {
     /// Who holds the credential, the same across its renewals: the authenticator's
     /// ``Authenticator/credentialIdentity(for:)``, new for each store.
     nonisolated let identity = "credential:\(UUID().uuidString)"
+    /// Called each time a caller begins to wait for a renewal, the one that started it included:
+    /// lets a test hold a renewal until every call of a burst is waiting for it, which nothing
+    /// public shows. `nil` unless a test sets it.
+    nonisolated let renewalWaitObserver = Locked<(@Sendable () -> Void)?>(nil)
 
     /// - Parameters:
     ///   - credential: The credential to start with, if any.
@@ -91,6 +95,7 @@ actor CredentialStore<Credential: CarriesAccessToken> {
     }
 
     private func result(of task: Task<Credential, any Error>) async throws -> Credential {
+        renewalWaitObserver.withLock { $0 }?()
         do {
             let fresh = try await task.value
             // Every waiter stores the result, so none of them can resume and read the stale

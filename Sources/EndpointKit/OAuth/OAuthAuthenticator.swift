@@ -45,7 +45,8 @@ import Foundation
 /// }
 /// ```
 public struct OAuthAuthenticator: Authenticator {
-    private let store: CredentialStore<OAuthTokens>
+    /// The tokens and their renewal; internal, not private, for the tests that watch renewals.
+    let store: CredentialStore<OAuthTokens>
 
     /// An authenticator for a signed-in user: it loads the tokens from `storage` when first
     /// used, refreshes them with their refresh token, and saves each refresh there.

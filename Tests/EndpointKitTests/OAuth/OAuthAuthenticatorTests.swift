@@ -16,14 +16,16 @@ struct OAuthAuthenticatorTests {
         private nonisolated(unsafe) var apiRejectsEverything = false
         private nonisolated(unsafe) var refreshesWaitFor: (arrivals: ArrivalCounter, count: Int)?
         /// The calls that reached the API client's authenticator, and those that asked it to renew
-        /// after a 401 (``clients(_:clock:storage:burst:)`` counts both).
+        /// after a 401 (``clients(_:clock:storage:burst:)`` counts both, and ``renewalWaits``).
         let calls = ArrivalCounter()
         let renewalRequests = ArrivalCounter()
+        /// The calls that began to wait for the API client's renewal in progress.
+        let renewalWaits = ArrivalCounter()
 
         var refreshCount: Int { lock.withLock { refreshes } }
         func rejectEverything() { lock.withLock { apiRejectsEverything = true } }
 
-        /// Holds each token request until `count` arrivals have reached `arrivals` (``calls`` or
+        /// Holds each token request until `count` arrivals have reached `arrivals` (``calls``, ``renewalWaits`` or
         /// ``renewalRequests``): the calls of a burst pile up on one renewal.
         func holdRefreshes(until arrivals: ArrivalCounter, reach count: Int) {
             lock.withLock { refreshesWaitFor = (arrivals, count) }
@@ -67,9 +69,10 @@ struct OAuthAuthenticatorTests {
                 $0.transport = StubTransport { try await servers.token($0) }
             }, clock: clock.clock)
         let transport = StubTransport.answering(afterBurstOf: burst) { servers.api($0) }
+        let oauthAuthenticator = OAuthAuthenticator(oauth, storage: storage)
+        oauthAuthenticator.store.renewalWaitObserver.withLock { $0 = { servers.renewalWaits.arrive() } }
         let authenticator = CountingAuthenticator(
-            OAuthAuthenticator(oauth, storage: storage), authentications: servers.calls,
-            renewals: servers.renewalRequests)
+            oauthAuthenticator, authentications: servers.calls, renewals: servers.renewalRequests)
         return (Client.stubbed(transport, authenticator: authenticator), transport)
     }
 
@@ -107,11 +110,11 @@ struct OAuthAuthenticatorTests {
         // `r0` is not the refresh token the server wants (`r1`): it answers invalid_grant.
         let storage = InMemoryOAuthTokenStorage(Self.tokens(0, expiresAt: clock.now))
         let (client, transport) = Self.clients(servers, clock: clock, storage: storage)
-        // All 32 calls wait for the one refresh. A call that the machine stalls after it was
-        // counted and before it reaches the authenticator's store can still come after the
-        // failure, start a renewal of its own and find no tokens (seen once in 40 runs with a core
-        // kept busy): nothing public shows that a call waits for a renewal in progress.
-        servers.holdRefreshes(until: servers.calls, reach: 32)
+        // The refresh is held until all 32 calls wait for it in the authenticator's store. Held
+        // only until they had reached the authenticator, a call the machine stalled before the
+        // store came after the failure, began a renewal of its own and found no tokens (once in
+        // 40 runs with a core kept busy).
+        servers.holdRefreshes(until: servers.renewalWaits, reach: 32)
 
         let causes = await withTaskGroup(of: OAuthError.Code?.self) { group in
             for _ in 0..<32 {
