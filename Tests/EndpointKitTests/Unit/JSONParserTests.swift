@@ -123,7 +123,7 @@ struct JSONParserTests {
 
     /// Writes random JSON rich in escapes, non-ASCII, numbers of every form and nesting.
     struct ValueWriter {
-        var random: SnakeCaseDifferentialTests.SeededGenerator
+        var random: SeededGenerator
         static let stringPieces = [
             "plain", #"\""#, #"\\"#, #"\/"#, #"\b\f\n\r\t"#, #"\u0041"#, #"\u00e9"#, #"\ud83d\ude80"#, "é", "中", "🚀",
             " ", "_", #"\u0000"#,

@@ -6,19 +6,6 @@ import Testing
 /// Generated documents, decoded by the fast path and by Foundation's strategy.
 @Suite("Fast snake_case decoding against Foundation, on generated documents")
 struct SnakeCaseDifferentialTests {
-    /// SplitMix64: a small seeded generator, so that every run sees the same documents.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Writes random JSON whose keys are rich in underscores, capitals, digits and punctuation.
     struct DocumentWriter {
         var random: SeededGenerator
