@@ -22,13 +22,15 @@ ConfigError (the server answers 400 with its message).
      # IETF mode
      "policies": [{"name": "default", "quota": 100, "window": 60}],   # also "unit", "partitionKey"
      "ietfStatus": 429,                             # 429 or 503
-     "ietfRetryAfter": true}                        # send Retry-After on a refusal
+     "ietfRetryAfter": true,                        # send Retry-After on a refusal
+     "policyNames": "string"}                       # or "token": "default" or default
 
 `resources` is merged with the defaults resource by resource (a test names only the one it
 limits); `policies` replaces the default list.
 """
 
 import copy
+import re
 
 from ratelimit_clock import EPOCH, ClockError, seconds
 
@@ -43,8 +45,9 @@ DEFAULTS = {
     "concurrency": None, "pointsPerMinute": None, "contentPerMinute": None,
     "secondaryStatus": 403, "retryAfter": None, "secondaryWait": 60, "refuseDuringWait": True,
     "policies": [{"name": "default", "quota": 100, "window": 60}],
-    "ietfStatus": 429, "ietfRetryAfter": True,
+    "ietfStatus": 429, "ietfRetryAfter": True, "policyNames": "string",
 }
+SF_TOKEN = re.compile(r"[A-Za-z*][A-Za-z0-9!#$%&'*+\-.^_`|~:/]*")
 POLICY_FIELDS = {"name", "quota", "window", "unit", "partitionKey"}
 
 
@@ -149,6 +152,7 @@ CHECKS = {
     "policies": policies,
     "ietfStatus": lambda value: one_of(value, (429, 503), "ietfStatus"),
     "ietfRetryAfter": lambda value: flag(value, "ietfRetryAfter"),
+    "policyNames": lambda value: one_of(value, ("string", "token"), "policyNames"),
 }
 
 
@@ -165,4 +169,9 @@ def scenario_config(value):
     config["policies"] = policies(config["policies"])
     for name, field_value in value.items():
         config[name] = CHECKS[name](field_value)
+    if config["policyNames"] == "token":
+        for policy in config["policies"]:
+            if not SF_TOKEN.fullmatch(policy["name"]):
+                raise ConfigError(f"policy name {policy['name']!r} is no Structured Field Token (RFC 9651 "
+                                  "§3.3.4: a letter or '*', then letters, digits and !#$%&'*+-.^_`|~:/)")
     return config

@@ -18,7 +18,7 @@ against the points but not the primary limit, as on GitHub.
 The IETF draft's (draft-ietf-httpapi-ratelimit-headers-12): every answer carries
 `RateLimit-Policy` (each policy: its name, `q` quota, `w` window, `qu` unit, `pk` partition key)
 and `RateLimit` (each policy: its name, `r` remaining, `t` seconds until the reset, `pk`), both
-Structured Field Lists; every request takes one unit from each policy, and a request that finds
+Structured Field Lists, the names Strings (or Tokens, with `"policyNames": "token"`); every request takes one unit from each policy, and a request that finds
 a policy at 0 is refused 429 (or 503) with `Retry-After`, the seconds until that reset.
 
 Which answers tell the client to wait (`announces`: kind, key, until): an answer with a primary
@@ -211,11 +211,10 @@ class IETFRules:
         described, current = [], []
         for policy, window in self.policies:
             unit = "" if policy["unit"] is None else ";qu=" + sf_string(policy["unit"])
-            described.append(f'{sf_string(policy["name"])};q={policy["quota"]};w={policy["window"]}{unit}'
-                             + self.partition_key(policy))
+            name = sf_string(policy["name"]) if self.config["policyNames"] == "string" else policy["name"]
+            described.append(f'{name};q={policy["quota"]};w={policy["window"]}{unit}' + self.partition_key(policy))
             reset = max(0, math.ceil(window.reset_at(now) - now))
-            current.append(f'{sf_string(policy["name"])};r={window.remaining(now)};t={reset}'
-                           + self.partition_key(policy))
+            current.append(f'{name};r={window.remaining(now)};t={reset}' + self.partition_key(policy))
         return [("RateLimit-Policy", ", ".join(described)), ("RateLimit", ", ".join(current))]
 
     def decide(self, request, now, in_flight, secondary_wait):

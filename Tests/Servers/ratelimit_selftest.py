@@ -196,6 +196,13 @@ def ietf_mode():
     after = call("GET", prefix + "/items", headers={"X-Test-Clock-Now": str(EPOCH + 10)})
     check("X-Test-Clock-Now moves the clock: a new window",
           after.status == 200 and after.field("RateLimit").startswith('"burst";r=1;t=10'), after.headers)
+    tokens = scenario({"mode": "ietf", "policyNames": "token", "policies": [{"name": "perMinute", "quota": 5}]})
+    named = call("GET", tokens + "/items")
+    check("policyNames token: the names as Tokens",
+          named.field("RateLimit-Policy") == "perMinute;q=5;w=60" and named.field("RateLimit") == "perMinute;r=4;t=60",
+          named.headers)
+    bad = call("PUT", tokens + "/_config", body={"mode": "ietf", "policyNames": "token", "policies": [{"name": "9x"}]})
+    check("policyNames token: a name that is no Token is 400", bad.status == 400, bad.body)
     etag = after.field("ETag")
     not_modified = call("GET", prefix + "/items", headers={"If-None-Match": etag})
     check("IETF: a 304 carries both fields", not_modified.status == 304
