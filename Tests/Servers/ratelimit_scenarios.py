@@ -5,7 +5,7 @@ same time never share a budget.
     scenario = SCENARIOS.configure("burst", {"mode": "github", "concurrency": 10, "gate": True})
     entry, decision = scenario.arrive(request, clock_header)   # counts it, decides it
     scenario.hold(entry, decision)                             # at the gate, while it is closed
-    scenario.finish(entry, decision)                           # answered: its waits announced
+    scenario.finish(entry, decision, status)                   # answering: its waits announced
     scenario.stats()
 
 Everything a scenario holds is under its one lock (a Condition, which the gate and `_await`
@@ -101,7 +101,8 @@ class Scenario:
         return True
 
     def finish(self, entry, decision, status):
-        """The request answered with `status`: counted, and the waits its answer announced begin."""
+        """The request about to be answered with `status` (called just before its answer is
+        written): out of flight, counted, and the waits its answer announces begin."""
         with self.condition:
             entry["status"] = status
             self.answered += 1

@@ -127,10 +127,10 @@ class RateLimitHandler(JSONRequestHandler):  # every method goes to `route`
         status, answer_headers, payload = decision.status, decision.headers, decision.body
         if not scenario.hold(entry, decision):
             status, payload = 504, {"error": "held at the closed gate and never released"}
-        try:
-            self.send(status, answer_headers, payload)
-        finally:
-            scenario.finish(entry, decision, status)
+        # Counted as answered before the first byte is written: a request the client sends once it
+        # has read this answer must find it out of flight and its waits begun, never racing them.
+        scenario.finish(entry, decision, status)
+        self.send(status, answer_headers, payload)
 
     # Helpers
 

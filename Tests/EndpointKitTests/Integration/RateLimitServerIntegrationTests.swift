@@ -52,6 +52,18 @@ struct RateLimitServerIntegrationTests {
         }
     }
 
+    /// One call of ``Repository``: its value or its error.
+    private static func repository(from client: Client) async -> Result<Echo, EndpointError> {
+        await HTTPBin.result { () async throws(EndpointError) in try await client.get(Repository()) }
+    }
+
+    /// Takes one from `count` if it is above 0: whether it did.
+    private static func takeOne(_ count: inout Int) -> Bool {
+        guard count > 0 else { return false }
+        count -= 1
+        return true
+    }
+
     /// The calls that failed as `unacceptableStatus`, by status code.
     private func unacceptableStatuses(_ results: [Result<Echo, EndpointError>]) -> [Int] {
         results.compactMap { HTTPBin.unacceptableStatusCode(of: $0) }
@@ -80,6 +92,39 @@ struct RateLimitServerIntegrationTests {
         #expect(stats.requests == 32)
         #expect(stats.maxInFlight == 10)
         #expect(stats.statuses == ["200": 10, "403": 22])
+        try await scenario.remove()
+    }
+
+    @Test("300 GETs, 32 in flight, against a primary budget of 100: 200 refused 403, nearly all after remaining 0")
+    func primaryBudgetUnderLoad() async throws {
+        let scenario = try await RateLimitScenario.make(.init(resources: ["core": .init(limit: 100)]))
+        let configuration = URLSessionTransport.makeDefaultConfiguration()
+        configuration.httpMaximumConnectionsPerHost = 32
+        let client = Client(baseURL: scenario.url) { $0.transport = URLSessionTransport(configuration: configuration) }
+        let unsent = Locked(300)
+
+        // 32 callers, each sending its next call as soon as the last one ends, until 300 are sent.
+        let results = await withTaskGroup(of: [Result<Echo, EndpointError>].self) { group in
+            for _ in 0..<32 {
+                group.addTask {
+                    var results: [Result<Echo, EndpointError>] = []
+                    while unsent.withLock(Self.takeOne) {
+                        results.append(await Self.repository(from: client))
+                    }
+                    return results
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+
+        #expect(successes(results) == 100)
+        #expect(unacceptableStatuses(results) == Array(repeating: 403, count: 200))
+        let stats = try await scenario.stats()
+        #expect(stats.requests == 300)
+        #expect(stats.refusedBy == ["primary": 200])
+        // Only a request that arrived before an answer with remaining 0 was sent is not "after
+        // the wait": at most one on each of the other 31 connections.
+        #expect(stats.afterWaitBy["primary", default: 0] >= 200 - 31)
         try await scenario.remove()
     }
 
@@ -133,8 +178,7 @@ struct RateLimitServerIntegrationTests {
 
         var results: [Result<Echo, EndpointError>] = []
         for _ in 0..<5 {
-            results.append(
-                await HTTPBin.result { () async throws(EndpointError) in try await client.get(Repository()) })
+            results.append(await Self.repository(from: client))
         }
 
         #expect(successes(results) == 3)
