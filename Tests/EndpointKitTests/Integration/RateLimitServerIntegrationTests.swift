@@ -73,25 +73,27 @@ struct RateLimitServerIntegrationTests {
         results.filter { if case .success = $0 { true } else { false } }.count
     }
 
-    @Test("32 GETs at once against a limit of 10 in flight: 10 held, 22 refused and counted, failing as 403")
-    func concurrencyLimitRefusesTheRest() async throws {
-        let scenario = try await RateLimitScenario.make(.init(gate: true, concurrency: 10))
+    @Test(
+        "GETs at once against a limit in flight, held there: the limit held, the rest refused and counted, failing as 403",
+        arguments: [(calls: 32, limit: 10), (calls: 64, limit: 20)])
+    func concurrencyLimitRefusesTheRest(calls: Int, limit: Int) async throws {
+        let scenario = try await RateLimitScenario.make(.init(gate: true, concurrency: limit))
         let configuration = URLSessionTransport.makeDefaultConfiguration()
-        configuration.httpMaximumConnectionsPerHost = 64
+        configuration.httpMaximumConnectionsPerHost = calls
         let client = Client(baseURL: scenario.url) { $0.transport = URLSessionTransport(configuration: configuration) }
 
-        async let results = atOnce(32) { () async throws(EndpointError) in try await client.get(Repository()) }
-        let arrived = try await scenario.waitUntil(requests: 32, held: 10)
-        #expect(arrived.refusedBy == ["concurrency": 22])
+        async let results = atOnce(calls) { () async throws(EndpointError) in try await client.get(Repository()) }
+        let arrived = try await scenario.waitUntil(requests: calls, held: limit)
+        #expect(arrived.refusedBy == ["concurrency": calls - limit])
         try await scenario.openGate()
 
         let outcomes = await results
-        #expect(successes(outcomes) == 10)
-        #expect(unacceptableStatuses(outcomes) == Array(repeating: 403, count: 22))
+        #expect(successes(outcomes) == limit)
+        #expect(unacceptableStatuses(outcomes) == Array(repeating: 403, count: calls - limit))
         let stats = try await scenario.stats()
-        #expect(stats.requests == 32)
-        #expect(stats.maxInFlight == 10)
-        #expect(stats.statuses == ["200": 10, "403": 22])
+        #expect(stats.requests == calls)
+        #expect(stats.maxInFlight == limit)
+        #expect(stats.statuses == ["200": limit, "403": calls - limit])
         try await scenario.remove()
     }
 
