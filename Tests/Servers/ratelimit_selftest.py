@@ -9,43 +9,20 @@ Each group works in scenarios of its own (selftest-…), deleted at the end. Sta
 run it by hand after changing the server, as the other *_selftest.py are.
 """
 
-import http.client
-import json
 import os
 import sys
 import threading
 import uuid
-from urllib.parse import urlsplit
 
-from server_selftest import check, run_groups
+from server_selftest import check, run_groups, send
 
 BASE = os.environ.get("RATELIMIT_SERVER_URL", "").rstrip("/")
 EPOCH = 1_767_225_600
 MADE = []
 
 
-class Answer:
-    def __init__(self, status, headers, body):
-        self.status, self.headers, self.body = status, headers, body
-
-    def field(self, name):
-        values = [value for key, value in self.headers if key.lower() == name.lower()]
-        return ", ".join(values) if values else None
-
-    def json(self):
-        return json.loads(self.body)
-
-
 def call(method, path, headers=(), body=None, timeout=20):
-    location = urlsplit(BASE)
-    connection = http.client.HTTPConnection(location.hostname, location.port, timeout=timeout)
-    try:
-        data = json.dumps(body).encode() if isinstance(body, (dict, list)) else body
-        connection.request(method, path, body=data, headers=dict(headers))
-        response = connection.getresponse()
-        return Answer(response.status, response.getheaders(), response.read())
-    finally:
-        connection.close()
+    return send(BASE, method, path, headers, body, timeout)
 
 
 def scenario(config):
