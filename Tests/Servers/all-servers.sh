@@ -36,6 +36,7 @@ servers=(
     "oauth_server         oauth-server.sh      install_oauth_server  OAUTH_SERVER_URL"
     "cache_origin_server  cache-origin-server.sh -                   CACHE_ORIGIN_URL"
     "cache_oracle_server  cache-oracle-server.sh install_cache_oracle_server CACHE_ORACLE_URL"
+    "ratelimit_server     ratelimit-server.sh  -                     RATELIMIT_SERVER_URL"
 )
 
 # server_column N: the Nth column (1: NAME, 2: SCRIPT, 3: INSTALL, 4: SHOWN) of every row, in order.

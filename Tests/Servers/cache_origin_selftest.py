@@ -11,13 +11,11 @@ scripts/test: run it by hand after changing the server.
 
 import email.utils
 import http.client
-import json
 import os
 import sys
 import time
-from urllib.parse import urlsplit
 
-from server_selftest import check, run_groups
+from server_selftest import check, run_groups, send
 
 BASE = os.environ.get("CACHE_ORIGIN_URL", "").rstrip("/")
 JANUARY = "Thu, 01 Jan 2026 00:00:00 GMT"
@@ -25,28 +23,8 @@ LATER = "Thu, 01 Jan 2026 01:00:00 GMT"
 EARLIER = "Wed, 31 Dec 2025 00:00:00 GMT"
 
 
-class Answer:
-    def __init__(self, status, headers, body):
-        self.status, self.headers, self.body = status, headers, body
-
-    def field(self, name):
-        values = [value for key, value in self.headers if key.lower() == name.lower()]
-        return ", ".join(values) if values else None
-
-    def json(self):
-        return json.loads(self.body)
-
-
 def call(method, path, headers=(), body=None):
-    location = urlsplit(BASE)
-    connection = http.client.HTTPConnection(location.hostname, location.port, timeout=10)
-    try:
-        data = json.dumps(body).encode() if isinstance(body, (dict, list)) else body
-        connection.request(method, path, body=data, headers=dict(headers))
-        response = connection.getresponse()
-        return Answer(response.status, response.getheaders(), response.read())
-    finally:
-        connection.close()
+    return send(BASE, method, path, headers, body)
 
 
 

@@ -26,6 +26,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class LocalServer(ThreadingHTTPServer):
     daemon_threads = True
+    # The listen backlog: socketserver's default of 5 refuses or resets connections when 32 or 64
+    # clients connect at once (the rate-limit and concurrency tests do); 128 lets them all queue.
+    request_queue_size = 128
     tls_context = None
 
     def finish_request(self, request, client_address):

@@ -33,6 +33,8 @@ extension Trait where Self == ConditionTrait {
     package static var requiresCacheOriginServer: Self { requires(.cacheOrigin) }
     /// Runs a suite only when the cache oracle runs (`CACHE_ORACLE_URL`).
     package static var requiresCacheOracle: Self { requires(.cacheOracle) }
+    /// Runs a suite only when the rate-limit server runs (`RATELIMIT_SERVER_URL`).
+    package static var requiresRateLimitServer: Self { requires(.rateLimit) }
 
     /// Runs a suite only where the system's certificate store trusts the test CA: in the run that
     /// `scripts/test` makes for it, in a mount namespace of its own (ENDPOINTKIT_SYSTEM_TRUSTS_TEST_CA=1).

@@ -37,6 +37,6 @@ package struct TestServer: Sendable, CustomTestStringConvertible {
     /// Every server that `scripts/test` starts, in the order it starts them.
     package static let all: [TestServer] = [
         .httpbin, .fault, .gitHub, .gitHubApp, .stream, .tls, .faultOverTLS, .streamOverTLS, .gitHubOverTLS, .http2,
-        .proxies, .roundTrip, .oauth, .cacheOrigin, .cacheOracle,
+        .proxies, .roundTrip, .oauth, .cacheOrigin, .cacheOracle, .rateLimit,
     ]
 }
