@@ -160,10 +160,12 @@ let package = Package(
         .target(name: "TestGates", dependencies: ["EndpointKit"], path: "Tests/Gates"),
         // A process that saves tokens until it is killed, for FileOAuthTokenStorageTests.
         .executableTarget(name: "token-file-writer", dependencies: ["EndpointKit"], path: "Tests/TokenFileWriter"),
+        // A process that writes cache entries until it is killed, for DiskResponseCacheTests.
+        .executableTarget(name: "cache-writer", dependencies: ["EndpointKit"], path: "Tests/CacheWriter"),
         .testTarget(
             name: "EndpointKitTests",
             dependencies: [
-                "EndpointKit", "EndpointKitTesting", "token-file-writer", "TestServers", "TestGates",
+                "EndpointKit", "EndpointKitTesting", "token-file-writer", "cache-writer", "TestServers", "TestGates",
                 // For the suites that run against both transports (streaming, observing).
                 "EndpointKitAsyncHTTPClient", "EndpointKitLogging", "EndpointKitMetrics", "EndpointKitTracing",
                 .product(

@@ -31,7 +31,28 @@ enum CacheVariant {
     private static func storedValue(of name: String, in request: URLRequest) -> String? {
         guard let value = request.value(forHTTPHeaderField: name) else { return nil }
         guard credentialFields.contains(name) else { return value }
-        return "sha256:" + SHA256.hexDigest(of: Data(value.utf8))
+        return digest(of: value)
+    }
+
+    private static func digest(of credential: String) -> String {
+        "sha256:" + SHA256.hexDigest(of: Data(credential.utf8))
+    }
+
+    /// `headers`, an entry's ``CachedResponse/varyingRequestHeaders``, with every credential
+    /// field's value that is not a digest yet as its digest: for a store that writes entries made
+    /// elsewhere, so that it never keeps a credential. A request's own value is always digested
+    /// before it is compared, so a request that sends a digest never matches it.
+    static func digestingCredentials(in headers: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(
+            headers.fields.map { field in
+                guard credentialFields.contains(field.name.lowercased()), !isDigest(field.value) else { return field }
+                return .init(name: field.name, value: digest(of: field.value))
+            })
+    }
+
+    private static func isDigest(_ value: String) -> Bool {
+        value.hasPrefix("sha256:") && value.utf8.count == 71
+            && value.utf8.dropFirst(7).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     private static let credentialFields: Set<String> = ["authorization", "proxy-authorization", "cookie"]
