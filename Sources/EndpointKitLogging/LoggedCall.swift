@@ -4,15 +4,27 @@
     import Logging
 
     /// The logging of one call: each attempt is held until what follows it is known (a retry, a
-    /// renewal, a `304`, the call's end), and written then, at the level that says it.
+    /// renewal, the call's end), and written then, at the level that says it. The call's last
+    /// line has how the cache served it (`cache`, `age`); a call the cache answered without a
+    /// request has that line alone.
     final class LoggedCall: CallObservation, Sendable {
         private let call: ObservedCall
         private let logger: Logger
         private let redaction: Redaction
         private let includesResponseBodies: Bool
 
-        /// The last attempt, until it is written.
-        private let pending = Locked<LoggedAttempt?>(nil)
+        /// The last attempt, until it is written, and what the cache said of the call.
+        private let state = Locked(State())
+
+        private struct State {
+            var pending: LoggedAttempt?
+            /// How the cache served the call, once it said.
+            var cache: Cache?
+            /// Whether a `304` confirmed the stored response: the last line is written at info.
+            var isRevalidated = false
+        }
+
+        private typealias Cache = (outcome: CacheOutcome, age: Int?)
 
         init(call: ObservedCall, logger: Logger, redaction: Redaction, includesResponseBodies: Bool) {
             self.call = call
@@ -24,7 +36,7 @@
         func run(_ call: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
             do {
                 let response = try await call()
-                write(takePending(), level: .debug)
+                writeEnd(answering: response)
                 return response
             } catch {
                 writeFailure(error)
@@ -59,7 +71,12 @@
         }
 
         func didRevalidate(_ response: HTTPResponse) {
-            write(takePending(), level: .info, note: "the cached response is still valid")
+            // Written when the call ends, with the cache's outcome.
+            state.withLock { $0.isRevalidated = true }
+        }
+
+        func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
+            state.withLock { $0.cache = (outcome, age) }
         }
 
         func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
@@ -88,30 +105,62 @@
         // MARK: Writing
 
         private func hold(_ attempt: LoggedAttempt) {
-            pending.withLock { $0 = attempt }
+            state.withLock { $0.pending = attempt }
         }
 
         private func takePending() -> LoggedAttempt? {
-            pending.withLock { pending in
-                defer { pending = nil }
-                return pending
+            state.withLock { state in
+                defer { state.pending = nil }
+                return state.pending
+            }
+        }
+
+        /// The last attempt, and what the cache said, for the call's last line.
+        private func takeEnd() -> (pending: LoggedAttempt?, cache: Cache?, isRevalidated: Bool) {
+            state.withLock { state in
+                defer { state.pending = nil }
+                return (state.pending, state.cache, state.isRevalidated)
+            }
+        }
+
+        /// Writes the call's success: its last attempt, at info when a `304` confirmed the stored
+        /// response, at notice when a stale one stood in for its failure; or, when the cache
+        /// answered without a request, a line for that.
+        private func writeEnd(answering response: HTTPResponse) {
+            let (pending, cache, isRevalidated) = takeEnd()
+            let servedStored = cache?.outcome.isHit ?? false
+            if isRevalidated {
+                write(pending, level: .info, note: "the cached response is still valid", cache: cache)
+            } else if let pending {
+                let note = servedStored ? "the stored response is served instead" : nil
+                write(pending, level: servedStored ? .notice : .debug, note: note, cache: cache)
+            } else if servedStored {
+                var answered = LoggedAttempt(url: call.call.url)
+                answered.status = response.statusCode
+                answered.bytes = response.body.count
+                write(answered, level: .debug, note: "from the cache", cache: cache)
             }
         }
 
         /// Writes the call's failure: with its last attempt when one is waiting, alone otherwise
         /// (the request could not be built, or the deadline passed between attempts).
         private func writeFailure(_ failure: EndpointError, pieces: Int? = nil) {
-            var logged = takePending() ?? LoggedAttempt(url: failure.call?.url ?? call.call.url)
+            let (pending, cache, _) = takeEnd()
+            var logged = pending ?? LoggedAttempt(url: failure.call?.url ?? call.call.url)
             logged.failure = failure
-            write(logged, level: Self.level(of: failure), pieces: pieces)
+            write(logged, level: Self.level(of: failure), pieces: pieces, cache: cache)
         }
 
         private func write(
             _ attempt: LoggedAttempt?, level: Logger.Level, note: String? = nil, retryDelay: TimeInterval? = nil,
-            pieces: Int? = nil
+            pieces: Int? = nil, cache: Cache? = nil
         ) {
             guard let attempt, logger.logLevel <= level else { return }
             var metadata = common(url: attempt.url)
+            if let cache {
+                metadata["cache"] = "\(cache.outcome)"
+                if let age = cache.age { metadata["age"] = "\(age)" }
+            }
             if let number = attempt.number { metadata["attempt"] = "\(number)" }
             if let status = attempt.status { metadata["status"] = "\(status)" }
             if let duration = attempt.duration { metadata["duration"] = "\(Self.seconds(duration))" }
@@ -135,6 +184,7 @@
             } else if let status = attempt.status {
                 message += " answered \(status)"
             }
+            if call.isBackgroundRevalidation { message += " (background revalidation)" }
             if let note { message += "; \(note)" }
             logger.log(level: level, "\(message)", metadata: metadata)
         }

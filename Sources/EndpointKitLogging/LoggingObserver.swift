@@ -19,10 +19,13 @@
     /// ```
     ///
     /// The levels, as a server's operator reads them:
-    /// - `debug`: an attempt that was accepted, a stream that connected or ended cleanly, a
+    /// - `debug`: an attempt that was accepted, a call the cache answered without a request
+    ///   (`… answered 200; from the cache`), a stream that connected or ended cleanly, a
     ///   cancelled call;
     /// - `info`: a `304` answered from the cache, a `401` after which the credential is renewed;
-    /// - `notice`: an attempt that failed and is retried, a stream's connection that is reopened;
+    /// - `notice`: an attempt that failed and is retried, a stale stored response served because
+    ///   the server or the network failed (`stale-if-error`), a stream's connection that is
+    ///   reopened;
     /// - `warning`: a call that ends with a `4xx` status or is rate limited;
     /// - `error`: a call that ends with any other failure (a `5xx`, the network, its deadline,
     ///   a response that does not decode).
@@ -30,7 +33,12 @@
     /// The metadata are `endpoint` (``EndpointKit/Endpoint/operationName``), `method`, `url`,
     /// `attempt` (from 1), `status`, `duration` (seconds), `bytes` (the response body's), and
     /// for a failure `error` (its description, without the response's body) and `error.type`
-    /// (``EndpointKit/EndpointError/errorType``); a retry adds `retry.delay` (seconds).
+    /// (``EndpointKit/EndpointError/errorType``); a retry adds `retry.delay` (seconds). When the
+    /// client's cache was in the call's path, the call's last line has `cache` (how it served the
+    /// call, ``EndpointKit/CacheOutcome``: `miss`, `fresh`, `stale`, `revalidated`, `replaced`)
+    /// and, when a stored response answered, `age` (its age in seconds). The background
+    /// revalidation of `stale-while-revalidate` is logged as a call of its own, `(background
+    /// revalidation)`.
     ///
     /// Secrets never reach the log, as with ``EndpointKit/LoggingMiddleware``: in the URL, the
     /// user-info and the values of ``EndpointKit/CURLCommand/sensitiveQueryItems`` and of the query

@@ -4,7 +4,8 @@
     import Foundation
 
     /// The metrics of one call. A plain call is active while it runs; a stream from its first
-    /// connection to its end.
+    /// connection to its end. A plain call's attempt durations are recorded when it ends, once
+    /// the cache's outcome (their `cache` dimension) is known; a stream's as each attempt ends.
     struct MeteredCall: CallObservation {
         private typealias Label = MetricsObserver.Label
 
@@ -15,6 +16,14 @@
         /// `server.address`, `server.port` and `url.scheme` of the call's URL, for its active
         /// requests; none without a URL.
         private let server: [(String, String)]
+        /// A plain call's attempts, until it ends, and how the cache served it.
+        private let held: Locked<Held>?
+
+        private struct Held {
+            /// Each attempt's dimensions and duration in nanoseconds.
+            var durations: [([(String, String)], UInt64)] = []
+            var cache: CacheOutcome?
+        }
 
         init(call: ObservedCall, factory: any MetricsFactory) {
             self.call = call
@@ -22,6 +31,7 @@
             endpoint = ("endpoint", call.name)
             method = ("http.request.method", call.call.method.rawValue)
             server = Self.server(of: call.call.url)
+            held = call.isStream ? nil : Locked(Held())
             if call.isStream { activeRequests.increment() }
         }
 
@@ -44,7 +54,10 @@
         func run(_ call: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
             let active = activeRequests
             active.increment()
-            defer { active.decrement() }
+            defer {
+                active.decrement()
+                recordHeldDurations()
+            }
             return try await call()
         }
 
@@ -54,13 +67,7 @@
             let start = DispatchTime.now().uptimeNanoseconds
             // Where this request goes: its authenticator had the last word on its URL.
             var dimensions = [method, endpoint] + Self.server(of: attempt.request.url)
-            defer {
-                Timer(
-                    label: Label.requestDuration, dimensions: dimensions, preferredDisplayUnit: .seconds,
-                    factory: factory
-                )
-                .recordNanoseconds(DispatchTime.now().uptimeNanoseconds - start)
-            }
+            defer { record(dimensions, nanoseconds: DispatchTime.now().uptimeNanoseconds - start) }
             do {
                 let response = try await send(attempt.request)
                 dimensions.append(("http.response.status_code", String(response.statusCode)))
@@ -83,8 +90,16 @@
             count(Label.credentialRenewals, [endpoint])
         }
 
-        func didRevalidate(_ response: HTTPResponse) {
-            count(Label.cacheHits, [endpoint])
+        func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
+            held?.withLock { $0.cache = outcome }
+            let label: String
+            switch outcome {
+            case .miss: label = Label.cacheMisses
+            case .fresh, .stale: label = Label.cacheHits
+            case .revalidated, .replaced: label = Label.cacheRevalidations
+            default: return
+            }
+            count(label, [endpoint, ("cache", outcome.rawValue)])
         }
 
         func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
@@ -97,6 +112,33 @@
 
         func didEndStream(receiving pieces: Int, failure: EndpointError?) {
             activeRequests.decrement()
+        }
+
+        /// Records an attempt's duration: a stream's now, a plain call's when it ends.
+        private func record(_ dimensions: [(String, String)], nanoseconds: UInt64) {
+            if let held {
+                held.withLock { $0.durations.append((dimensions, nanoseconds)) }
+            } else {
+                timer(dimensions).recordNanoseconds(nanoseconds)
+            }
+        }
+
+        /// Records the call's attempts, each with the `cache` dimension when a cache took part.
+        private func recordHeldDurations() {
+            guard
+                let (durations, cache) = held?.withLock({ held in
+                    defer { held.durations = [] }
+                    return (held.durations, held.cache)
+                })
+            else { return }
+            for (dimensions, nanoseconds) in durations {
+                timer(dimensions + (cache.map { [("cache", $0.rawValue)] } ?? [])).recordNanoseconds(nanoseconds)
+            }
+        }
+
+        private func timer(_ dimensions: [(String, String)]) -> CoreMetrics.Timer {
+            Timer(
+                label: Label.requestDuration, dimensions: dimensions, preferredDisplayUnit: .seconds, factory: factory)
         }
 
         private func count(_ label: String, _ dimensions: [(String, String)], by amount: Int = 1) {

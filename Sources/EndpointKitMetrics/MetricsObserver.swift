@@ -16,16 +16,27 @@
     ///   sending to the response's head or the error, with OpenTelemetry's attributes for it:
     ///   `http.request.method`, `server.address` (the request URL's host), `server.port` (its
     ///   port, or 80 or 443 by its scheme), `url.scheme`, `http.response.status_code` when there
-    ///   is a response, and `error.type` (``EndpointKit/EndpointError/errorType``) when it
-    ///   failed. A retried call records each attempt, as OpenTelemetry's HTTP conventions count
-    ///   requests.
+    ///   is a response, `error.type` (``EndpointKit/EndpointError/errorType``) when it
+    ///   failed, and `cache` when the client's cache was in the call's path: how it served the
+    ///   call (``EndpointKit/CacheOutcome``: `miss`, `revalidated`, `replaced`, or `stale` when a
+    ///   stale response stood in for a failed validation). A retried call records each attempt,
+    ///   as OpenTelemetry's HTTP conventions count requests; a call that the cache answered
+    ///   without a request records none.
     /// - `http.client.active_requests`, a meter: the calls under way (a stream's until it ends),
     ///   with `http.request.method`, `server.address`, `server.port` and `url.scheme` of the
     ///   call's URL.
     /// - Counters: `endpointkit.client.retries` (with `error.type`, the reason),
-    ///   `endpointkit.client.credential_renewals`, `endpointkit.client.cache_hits` (a `304`
-    ///   answered from the cache), `endpointkit.client.stream_events` (events, lines or chunks
-    ///   received) and `endpointkit.client.stream_reconnects` (with `error.type`).
+    ///   `endpointkit.client.credential_renewals`, `endpointkit.client.stream_events` (events,
+    ///   lines or chunks received) and `endpointkit.client.stream_reconnects` (with
+    ///   `error.type`).
+    /// - The cache's counters, one per call that had a cache in its path, each with `cache`
+    ///   (the ``EndpointKit/CacheOutcome``): `endpointkit.client.cache_hits` (a stored response
+    ///   answered without a request: `fresh` or `stale`), `endpointkit.client.cache_misses`
+    ///   (`miss`) and `endpointkit.client.cache_revalidations` (the server was asked to confirm a
+    ///   stored response: `revalidated` by a `304`, or `replaced` by a new one). The background
+    ///   revalidation of `stale-while-revalidate` is a call of its own
+    ///   (``EndpointKit/ObservedCall/isBackgroundRevalidation``): it counts one revalidation,
+    ///   however many calls were served stale meanwhile.
     ///
     /// No dimension holds a path, a query, an id or a value: each has few possible values (as
     /// many servers as the client calls, for `server.address`). OpenTelemetry's
@@ -42,8 +53,16 @@
             public static let retries = "endpointkit.client.retries"
             /// Credentials renewed after a `401`.
             public static let credentialRenewals = "endpointkit.client.credential_renewals"
-            /// Stored responses a server confirmed with `304 Not Modified`.
+            /// Calls a stored response answered without a request, fresh or stale (dimension
+            /// `cache`: `fresh`, `stale`). In 0.3.0 and before: the `304`s that
+            /// ``cacheRevalidations`` now counts with `cache=revalidated`.
             public static let cacheHits = "endpointkit.client.cache_hits"
+            /// Calls that went to the server with nothing usable stored (dimension `cache`:
+            /// `miss`).
+            public static let cacheMisses = "endpointkit.client.cache_misses"
+            /// Calls whose stored response the server was asked to confirm (dimension `cache`:
+            /// `revalidated` for a `304`, `replaced` for a new response).
+            public static let cacheRevalidations = "endpointkit.client.cache_revalidations"
             /// Events, lines or chunks received by streams.
             public static let streamEvents = "endpointkit.client.stream_events"
             /// Stream connections opened again after they ended.

@@ -32,6 +32,7 @@
 
         func run(_ body: () async throws(EndpointError) -> HTTPResponse) async throws(EndpointError) -> HTTPResponse {
             let span = startCallSpan()
+            if call.isBackgroundRevalidation { span.attributes[Attribute.cacheBackground] = true }
             self.span.withLock { $0 = span }
             defer { span.end() }
             do {
@@ -106,6 +107,12 @@
             addEvent("cache revalidated", [Attribute.statusCode: .int64(304)])
         }
 
+        func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
+            guard let span = span.withLock({ $0 }) else { return }
+            span.attributes[Attribute.cacheStatus] = outcome.rawValue
+            if let age { span.attributes[Attribute.cacheAge] = age }
+        }
+
         func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
             addEvent("reconnect", [Attribute.errorType: .string(failure.errorType), Attribute.delay: .double(delay)])
         }
@@ -162,5 +169,8 @@
         static let attempt = "endpointkit.attempt"
         static let delay = "endpointkit.retry.delay"
         static let streamPieces = "endpointkit.stream.pieces"
+        static let cacheStatus = "endpointkit.cache.status"
+        static let cacheAge = "endpointkit.cache.age"
+        static let cacheBackground = "endpointkit.cache.background_revalidation"
     }
 #endif

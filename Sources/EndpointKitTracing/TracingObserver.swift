@@ -27,6 +27,13 @@
     /// - has an event for each retry (`retry`, with the reason and the wait), for a credential
     ///   renewed after a `401` (`credential renewed`), for a `304` answered from the cache
     ///   (`cache revalidated`), and for a stream's reconnection (`reconnect`);
+    /// - when the client's cache was in the call's path, has `endpointkit.cache.status` (how it
+    ///   served the call, ``EndpointKit/CacheOutcome``: `miss`, `fresh`, `stale`, `revalidated`,
+    ///   `replaced`) and, when a stored response answered, `endpointkit.cache.age` (its age in
+    ///   seconds). A fresh hit sends nothing: its span has no attempt span. The background
+    ///   revalidation of `stale-while-revalidate` has a span of its own, a child of the call
+    ///   that served the stale response, with `endpointkit.cache.background_revalidation` set to
+    ///   `true`;
     /// - lasts the whole call: its attempts, the waits between them and the decoding. A stream's
     ///   span lasts until the stream ends, fails or its reader leaves the loop.
     ///

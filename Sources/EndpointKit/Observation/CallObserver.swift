@@ -46,7 +46,12 @@ extension CallObserver {
 /// each attempt inside it, in the call's task: a task-local value bound there (the current span
 /// of a trace, say) is seen by the transport and the middleware. Between attempts it calls
 /// ``willRetry(after:delay:attempt:)``, ``didRenewCredential(after:)`` and
-/// ``didRevalidate(_:)``.
+/// ``didRevalidate(_:)``; once the last attempt is judged, a call of a client with a cache hears
+/// ``didConsultCache(_:age:)``: how the cache served it.
+///
+/// A stale response served under `stale-while-revalidate` is confirmed with the server after the
+/// call returned, by a call of its own: the observers see it as a call of the same endpoint
+/// whose ``ObservedCall/isBackgroundRevalidation`` is `true`.
 ///
 /// A stream (``ObservedCall/isStream``) lives across its reader's calls for the next element, so
 /// nothing can run around it: its observation gets no ``run(_:)``. Each connection is sent
@@ -96,6 +101,20 @@ public protocol CallObservation: Sendable {
     /// - Parameter response: The stored response the call returns.
     func didRevalidate(_ response: HTTPResponse)
 
+    /// How the client's cache served the call: ``CacheOutcome/miss`` (to the server, nothing
+    /// usable stored), ``CacheOutcome/fresh`` or ``CacheOutcome/stale`` (a stored response, no
+    /// request), ``CacheOutcome/revalidated`` (confirmed by a `304`) or ``CacheOutcome/replaced``
+    /// (a new response after validation). Heard once per call that had a cache in its path (a
+    /// `GET` or a `HEAD` of a client with a ``Client/Configuration/cache``, not a stream), after
+    /// its last attempt and before ``run(_:)`` returns, also when the call fails. A fresh hit sends
+    /// nothing: it has no ``attempt(_:sending:)``, only this.
+    ///
+    /// - Parameters:
+    ///   - outcome: How the cache served the call.
+    ///   - age: The stored response's age in seconds (its `Age` header, as ``Response/age``), when
+    ///     a stored response answered the call; `nil` otherwise.
+    func didConsultCache(_ outcome: CacheOutcome, age: Int?)
+
     /// A stream's connection ended with `failure` (the server closed it, or it could not be
     /// opened again), and the stream opens another after `delay` seconds, with `lastEventID`.
     ///
@@ -143,6 +162,9 @@ extension CallObservation {
 
     /// Does nothing.
     public func didRevalidate(_ response: HTTPResponse) {}
+
+    /// Does nothing.
+    public func didConsultCache(_ outcome: CacheOutcome, age: Int?) {}
 
     /// Does nothing.
     public func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {}

@@ -79,6 +79,10 @@ struct ObservationChain: CallObservation {
         for observation in observations { observation.didRevalidate(response) }
     }
 
+    func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
+        for observation in observations { observation.didConsultCache(outcome, age: age) }
+    }
+
     func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
         for observation in observations {
             observation.willReconnect(after: failure, delay: delay, lastEventID: lastEventID)

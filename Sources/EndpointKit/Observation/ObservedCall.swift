@@ -13,6 +13,13 @@ public struct ObservedCall: Sendable {
     /// Whether the call is a stream (``Client/stream(_:)``), observed without
     /// ``CallObservation/run(_:)`` and ended by ``CallObservation/didEndStream(receiving:failure:)``.
     public var isStream: Bool
+    /// Whether the call is the cache's confirmation of a stale response it served under
+    /// `stale-while-revalidate` (RFC 5861): sent in the background, once per stored response,
+    /// after the call that served it returned; no caller waits for it. Its cache outcome
+    /// (``CallObservation/didConsultCache(_:age:)``) says what the server answered:
+    /// ``CacheOutcome/revalidated`` or ``CacheOutcome/replaced``. `false` for the calls made by
+    /// the client's callers.
+    public var isBackgroundRevalidation = false
 
     /// Creates a call.
     ///

@@ -81,6 +81,9 @@ struct AttemptState: Sendable {
     var hasRenewedCredential = false
     /// ``ResponseCaching``: what the current attempt looked up in the cache.
     var cacheLookup: ResponseCaching.Lookup? = nil
+    /// ``ResponseCaching``: how the cache served the call so far, and the stored response's age;
+    /// the observation hears the last one when the attempts end.
+    var cacheOutcome: (outcome: CacheOutcome, age: Int?)? = nil
 
     init(observation: (any CallObservation)?) {
         self.observation = observation

@@ -37,6 +37,13 @@ struct Attempts: Sendable {
         var attempt = 1
         var sends = 0
         var state = AttemptState(observation: observation)
+        // Once, however the attempts end: how the cache served the call, decided by its last
+        // attempt (or by the cache's recovery from its failure).
+        defer {
+            if let observation, let cache = state.cacheOutcome {
+                observation.didConsultCache(cache.outcome, age: cache.age)
+            }
+        }
         attempts: while true {
             var request = call.request
             // A stage that answers before anything is sent (a fresh stored response) ends the

@@ -77,32 +77,39 @@ struct Pipeline: Sendable {
 
     /// The client's observers' observation of a call of `endpoint` to `url`; `nil` when none
     /// observes it (the call is then not even described, nor `url` read).
-    func observation(of endpoint: any Endpoint.Type, url: @autoclosure () -> URL?, isStream: Bool = false) -> (
-        any CallObservation
-    )? {
+    func observation(
+        of endpoint: any Endpoint.Type, url: @autoclosure () -> URL?, isStream: Bool = false,
+        isBackgroundRevalidation: Bool = false
+    ) -> (any CallObservation)? {
         ObservationChain.observe(
-            ObservedCall(
-                name: endpoint.operationName, call: CallContext(method: endpoint.method, url: url()),
-                isStream: isStream, pathTemplate: endpoint.pathTemplate),
+            {
+                var call = ObservedCall(
+                    name: endpoint.operationName, call: CallContext(method: endpoint.method, url: url()),
+                    isStream: isStream, pathTemplate: endpoint.pathTemplate)
+                call.isBackgroundRevalidation = isBackgroundRevalidation
+                return call
+            }(),
             by: observers)
     }
 
     /// Confirms the stale response that answered `call` with the server, in the background, as
-    /// the call would (authenticated, through the middleware, retried), without an observer;
-    /// what comes back updates the cache.
+    /// the call would (authenticated, through the middleware, retried), observed as a call of its
+    /// own (``ObservedCall/isBackgroundRevalidation``); what comes back updates the cache.
     private func revalidateInBackground(_ call: Call, claim: BackgroundRevalidations.Claim) {
-        var revalidation = call
-        revalidation.validatesStoredResponse = true
-        let attempts = Attempts(call: revalidation, stages: stages, chain: chain, observation: nil)
-        let deadline = revalidation.deadline
-        let clock = revalidation.clock
+        let revalidation = {
+            var revalidation = call
+            revalidation.validatesStoredResponse = true
+            return revalidation
+        }()
+        let observation = observation(
+            of: call.endpoint, url: call.request.url, isBackgroundRevalidation: true)
         claim.registry.run(claim) {
-            if let deadline {
-                _ = try? await Deadline.run(within: deadline, clock: clock) { () async throws(EndpointError) in
-                    try await attempts.run()
-                }
-            } else {
-                _ = try? await attempts.run()
+            guard let observation else {
+                _ = try? await run(revalidation, observation: nil, within: revalidation.deadline)
+                return
+            }
+            _ = try? await observation.run { () async throws(EndpointError) -> HTTPResponse in
+                try await run(revalidation, observation: observation, within: revalidation.deadline).response
             }
         }
     }

@@ -36,6 +36,7 @@ struct ResponseCaching: AttemptStage {
         async throws(EndpointError) -> Preparation
     {
         state.cacheLookup = nil
+        state.cacheOutcome = nil
         if case .stream = call.delivery { return .send }
         return try await lookUp(&request, for: call, state: &state)
     }
@@ -58,6 +59,7 @@ struct ResponseCaching: AttemptStage {
         let mode = call.policy.cacheMode
         guard mode != .reload else {
             state.cacheLookup = lookup
+            state.cacheOutcome = (.miss, nil)
             return .send
         }
         let requestControl = CacheRules.directives(of: request)
@@ -65,6 +67,7 @@ struct ResponseCaching: AttemptStage {
         let entry = await cache.cachedResponses(for: key).filter { CacheVariant.request(request, selects: $0) }
             .max { ($0.responseTime ?? .distantPast) < ($1.responseTime ?? .distantPast) }
         guard let entry else {
+            state.cacheOutcome = (.miss, nil)
             if isOffline { throw notStored(request, call: call) }
             state.cacheLookup = lookup
             return .send
@@ -78,26 +81,30 @@ struct ResponseCaching: AttemptStage {
             return validate(entry, &request, lookup: lookup, state: &state)
         }
         if mode == .preferStored || mode == .storedOnly {
-            return .answer(serve(entry, freshness: freshness, as: isFresh ? .fresh : .stale, to: request, state: state))
+            return .answer(
+                serve(entry, freshness: freshness, as: isFresh ? .fresh : .stale, to: request, state: &state))
         }
         if isFresh, Self.fits(freshness, requestControl) {
-            return .answer(serve(entry, freshness: freshness, as: .fresh, to: request, state: state))
+            return .answer(serve(entry, freshness: freshness, as: .fresh, to: request, state: &state))
         }
         let mayServeStale =
             !mustValidate && !control.mustRevalidate
             && !(shared && (control.proxyRevalidate || control.sharedMaxAge != nil))
         if !freshness.isFresh, mayServeStale, let maxStale = requestControl.maxStale, freshness.staleness <= maxStale {
-            return .answer(serve(entry, freshness: freshness, as: .stale, to: request, state: state))
+            return .answer(serve(entry, freshness: freshness, as: .stale, to: request, state: &state))
         }
         // RFC 5861 §3: stale for a while, served at once and confirmed in the background, once.
         if !freshness.isFresh, mayServeStale, !isOffline, let window = control.staleWhileRevalidate,
             freshness.staleness <= window
         {
-            var outcome = serve(entry, freshness: freshness, as: .stale, to: request, state: state)
+            var outcome = serve(entry, freshness: freshness, as: .stale, to: request, state: &state)
             outcome.revalidation = revalidations.claim(key, variant: entry.variant, version: entry.responseTime)
             return .answer(outcome)
         }
-        if isOffline { throw notStored(request, call: call) }
+        if isOffline {
+            state.cacheOutcome = (.miss, nil)
+            throw notStored(request, call: call)
+        }
         return validate(entry, &request, lookup: lookup, state: &state)
     }
 
@@ -116,6 +123,10 @@ struct ResponseCaching: AttemptStage {
             lookup.addedValidators = entry.entityTag != nil || entry.lastModified != nil
         }
         state.cacheLookup = lookup
+        // Until the server answers: a validation that fails leaves the call a miss, unless a
+        // stale response stands in (`recover`) or the server confirms or replaces the entry
+        // (`judge`).
+        state.cacheOutcome = (.miss, nil)
         return .send
     }
 
@@ -131,7 +142,7 @@ struct ResponseCaching: AttemptStage {
         else { return nil }
         let freshness = Freshness(of: entry, now: call.clock.now(), shared: sharing == .shared)
         guard freshness.staleness <= window else { return nil }
-        return served(entry, freshness: freshness, as: .stale)
+        return served(entry, freshness: freshness, as: .stale, state: &state)
     }
 
     private static func isServerOrNetworkFailure(_ failure: EndpointError) -> Bool {
@@ -165,7 +176,7 @@ struct ResponseCaching: AttemptStage {
                 await cache.store(updated, for: lookup.key)
                 state.observation?.didRevalidate(updated.response)
                 let freshness = Freshness(of: updated, now: now, shared: sharing == .shared)
-                return .answer(served(updated, freshness: freshness, as: .revalidated))
+                return .answer(served(updated, freshness: freshness, as: .revalidated, state: &state))
             }
             // The caller's own validators: the `304` is the caller's answer. It confirms the stored
             // response only if it names the same entity (RFC 9111 §4.3.4).
@@ -173,6 +184,7 @@ struct ResponseCaching: AttemptStage {
                 EntityTag.weaklyMatch(tag, storedTag)
             {
                 await cache.store(updated, for: lookup.key)
+                state.cacheOutcome = (.revalidated, nil)
             }
             return .pass
         }
@@ -187,6 +199,7 @@ struct ResponseCaching: AttemptStage {
                     response: response, varyingRequestHeaders: varying, requestTime: lookup.requestTime,
                     responseTime: now),
                 for: lookup.key)
+            if lookup.validated != nil { state.cacheOutcome = (.replaced, nil) }
         }
         return .pass
     }
@@ -207,9 +220,9 @@ struct ResponseCaching: AttemptStage {
     /// its own when the caller's `If-None-Match` names the stored entity (RFC 9111 §4.3.2).
     private func serve(
         _ entry: CachedResponse, freshness: Freshness, as source: ResponseSource, to request: URLRequest,
-        state: AttemptState
+        state: inout AttemptState
     ) -> Attempts.Outcome {
-        var outcome = served(entry, freshness: freshness, as: source)
+        var outcome = served(entry, freshness: freshness, as: source, state: &state)
         if let condition = request.value(forHTTPHeaderField: "If-None-Match"), let tag = entry.entityTag,
             EntityTag.list(condition, matches: tag)
         {
@@ -219,9 +232,22 @@ struct ResponseCaching: AttemptStage {
         return outcome
     }
 
-    private func served(_ entry: CachedResponse, freshness: Freshness, as source: ResponseSource) -> Attempts.Outcome {
+    /// The stored response as the call's answer, with its `Age`; the call's cache outcome is
+    /// `source` (``ResponseSource/fresh``, ``ResponseSource/stale`` or
+    /// ``ResponseSource/revalidated``) at that age.
+    private func served(
+        _ entry: CachedResponse, freshness: Freshness, as source: ResponseSource, state: inout AttemptState
+    ) -> Attempts.Outcome {
         var response = entry.response
-        response.headers["Age"] = String(Int(min(freshness.age, TimeInterval(Int32.max)).rounded(.down)))
+        let age = Int(min(freshness.age, TimeInterval(Int32.max)).rounded(.down))
+        response.headers["Age"] = String(age)
+        let outcome: CacheOutcome =
+            switch source {
+            case .fresh: .fresh
+            case .stale: .stale
+            default: .revalidated
+            }
+        state.cacheOutcome = (outcome, age)
         return Attempts.Outcome(response: response, source: source)
     }
 

@@ -78,7 +78,7 @@
             #expect(meter.values.suffix(2) == [1, 0])
         }
 
-        @Test("A renewal, a cache hit and a stream's events and reconnection are counted")
+        @Test("A renewal, a cache revalidation and a stream's events and reconnection are counted")
         func counters() async throws {
             let metrics = TestMetrics()
             let (renewing, authenticator) = ObservedScenario.renewal()
@@ -89,7 +89,11 @@
             let caching = client(ObservedScenario.revalidation(), metrics: metrics, cache: InMemoryResponseCache())
             _ = try await caching.get(UserRepositories())
             _ = try await caching.get(UserRepositories())
-            #expect(try metrics.expectCounter(Label.cacheHits, [("endpoint", "UserRepositories")]).totalValue == 1)
+            #expect(
+                try metrics.expectCounter(
+                    Label.cacheRevalidations, [("endpoint", "UserRepositories"), ("cache", "revalidated")]
+                )
+                .totalValue == 1)
 
             let streaming = StubTransport(
                 answering: .sequence([

@@ -14,7 +14,8 @@
         static let shown: [(key: String, name: String)] = [
             ("endpointkit.attempt", "attempt"), ("http.response.status_code", "status"),
             ("http.request.resend_count", "resend"), ("error.type", "error.type"),
-            ("endpointkit.stream.pieces", "pieces"),
+            ("endpointkit.stream.pieces", "pieces"), ("endpointkit.cache.status", "cache"),
+            ("endpointkit.cache.background_revalidation", "background"),
         ]
 
         static func lines(_ spans: [FinishedInMemorySpan]) -> [String] {

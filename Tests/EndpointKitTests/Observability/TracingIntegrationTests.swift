@@ -115,7 +115,7 @@
             #expect(second.isFromCache)
             #expect(
                 SpanTree.lines(tracer.finishedSpans) == [
-                    "Tagged client status=200", "  event cache revalidated status=304",
+                    "Tagged client status=200 cache=revalidated", "  event cache revalidated status=304",
                     "  GET client attempt=1 status=304",
                 ])
         }

@@ -97,7 +97,7 @@
             _ = try await client.get(UserRepositories())
             #expect(
                 SpanTree.lines(tracer.finishedSpans) == [
-                    "UserRepositories client status=200",
+                    "UserRepositories client status=200 cache=revalidated",
                     "  event cache revalidated status=304",
                     "  GET client attempt=1 status=304",
                 ])

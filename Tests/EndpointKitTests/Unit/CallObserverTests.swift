@@ -83,6 +83,10 @@ struct RecordingObserver: CallObserver {
             log.append("\(label) revalidated \(response.statusCode)")
         }
 
+        func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
+            log.append("\(label) cache \(outcome) age \(age.map(String.init) ?? "-")")
+        }
+
         func willReconnect(after failure: EndpointError, delay: TimeInterval, lastEventID: String?) {
             log.append("\(label) reconnect after \(Self.kind(of: failure)), last id \(lastEventID ?? "none")")
         }
@@ -228,8 +232,9 @@ struct CallObserverTests {
         let second = try await client.send(UserRepositories())
         #expect(second.isFromCache)
         #expect(
-            log.lines.suffix(5) == [
-                "o run", "o attempt 1 resend 0 seen -", "o attempt 1 got 304", "o revalidated 200", "o ended 200",
+            log.lines.suffix(6) == [
+                "o run", "o attempt 1 resend 0 seen -", "o attempt 1 got 304", "o revalidated 200",
+                "o cache revalidated age 0", "o ended 200",
             ])
     }
 

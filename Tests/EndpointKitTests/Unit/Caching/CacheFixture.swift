@@ -14,16 +14,17 @@ struct CacheFixture {
     }
 
     /// A client of the origin at `https://api.example.com` with the fixture's cache (or
-    /// `cache`), clock and origin (or `transport`).
+    /// `cache`), clock and origin (or `transport`), watched by `observers`.
     func client(
         authenticator: any Authenticator = .none, sharing: CacheSharing = .private,
-        cache: (any ResponseCache)? = nil, transport: (any Transport)? = nil
+        cache: (any ResponseCache)? = nil, transport: (any Transport)? = nil, observers: [any CallObserver] = []
     ) -> Client {
         Client(baseURL: URL(string: "https://api.example.com")!, authenticator: authenticator) { [self] in
             $0.cache = cache ?? self.cache
             $0.cacheSharing = sharing
             $0.transport = transport ?? origin.transport
             $0.clock = clock.clock
+            $0.observers = observers
         }
     }
 }
@@ -39,7 +40,7 @@ extension CacheSuite {
     var origin: CachingOrigin { fixture.origin }
     var cache: InMemoryResponseCache { fixture.cache }
 
-    /// The fixture's client (see ``CacheFixture/client(authenticator:sharing:cache:transport:)``).
+    /// The fixture's client (see ``CacheFixture/client(authenticator:sharing:cache:transport:observers:)``).
     func client(
         authenticator: any Authenticator = .none, sharing: CacheSharing = .private,
         cache: (any ResponseCache)? = nil, transport: (any Transport)? = nil
