@@ -33,10 +33,11 @@ public struct CacheMode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// stored by the rules, replacing the stored one.
     public static let reload = CacheMode(rawValue: "reload")
     /// A stored response is used however old it is, without asking the server; the server is
-    /// asked only when nothing is stored.
+    /// asked only when nothing is stored, or when what is stored must be revalidated once stale
+    /// (`must-revalidate`, `no-cache`, or the request's own `no-cache`: RFC 9111 §4.2.4).
     public static let preferStored = CacheMode(rawValue: "preferStored")
     /// Only a stored response, however old, and never the server (offline): when nothing stored
-    /// fits, the call fails with ``EndpointError/unacceptableStatus(_:)`` and status `504`, as
+    /// fits (or only a stale response that must be revalidated first), the call fails with ``EndpointError/unacceptableStatus(_:)`` and status `504`, as
     /// RFC 9111's `only-if-cached` says, with nothing sent.
     public static let storedOnly = CacheMode(rawValue: "storedOnly")
 

@@ -80,16 +80,19 @@ struct ResponseCaching: AttemptStage {
         if call.validatesStoredResponse {
             return validate(entry, &request, lookup: lookup, state: &state)
         }
-        if mode == .preferStored || mode == .storedOnly {
+        // RFC 9111 §4.2.4: whatever the caller prefers, a stale entry is never served when the
+        // response (`must-revalidate`, `no-cache`; for a shared cache `proxy-revalidate` and
+        // `s-maxage`) or the request (`no-cache`) forbids it.
+        let mayServeStale =
+            !mustValidate && !control.mustRevalidate
+            && !(shared && (control.proxyRevalidate || control.sharedMaxAge != nil))
+        if (mode == .preferStored || mode == .storedOnly), isFresh || mayServeStale {
             return .answer(
                 serve(entry, freshness: freshness, as: isFresh ? .fresh : .stale, to: request, state: &state))
         }
         if isFresh, Self.fits(freshness, requestControl) {
             return .answer(serve(entry, freshness: freshness, as: .fresh, to: request, state: &state))
         }
-        let mayServeStale =
-            !mustValidate && !control.mustRevalidate
-            && !(shared && (control.proxyRevalidate || control.sharedMaxAge != nil))
         if !freshness.isFresh, mayServeStale, let maxStale = requestControl.maxStale, freshness.staleness <= maxStale {
             return .answer(serve(entry, freshness: freshness, as: .stale, to: request, state: &state))
         }

@@ -202,4 +202,53 @@ struct HTTPCacheFreshnessTests: CacheSuite {
         #expect(stored.source == .stale)
         #expect(origin.requests.count == 2)
     }
+
+    @Test(
+        "preferStored and storedOnly never serve stale what must be revalidated: preferStored asks, storedOnly is a 504"
+    )
+    func callerPreferenceYieldsToMustRevalidate() async throws {
+        origin.serve("/strict", headers: ["Cache-Control": "max-age=10, must-revalidate", "ETag": "\"s\""], body: "s")
+        origin.serve("/always", headers: ["Cache-Control": "no-cache", "ETag": "\"n\""], body: "n")
+        origin.serve("/loose", headers: ["Cache-Control": "max-age=10", "ETag": "\"l\""], body: "l")
+        let client = client()
+        for path in ["/strict", "/always", "/loose"] { _ = try await client.send(Fetch(path: path)) }
+        clock.advance(by: 60)
+        for path in ["/strict", "/always"] {
+            let error = await #expect(throws: EndpointError.self) {
+                try await client.send(Fetch(path: path, mode: .storedOnly))
+            }
+            guard case .unacceptableStatus(let failure) = error else {
+                Issue.record("\(path): expected a 504, got \(String(describing: error))")
+                continue
+            }
+            #expect(failure.statusCode == 504)
+        }
+        #expect(try await client.send(Fetch(path: "/loose", mode: .storedOnly)).source == .stale)
+        // A request's own no-cache forbids a stale answer too.
+        await #expect(throws: EndpointError.self) {
+            try await client.send(Fetch(path: "/loose", headers: ["Cache-Control": "no-cache"], mode: .storedOnly))
+        }
+        #expect(origin.requests.count == 3)
+        let strict = try await client.send(Fetch(path: "/strict", mode: .preferStored))
+        let always = try await client.send(Fetch(path: "/always", mode: .preferStored))
+        #expect(strict.source == .revalidated)
+        #expect(always.source == .revalidated)
+        #expect(origin.requests(to: "/strict").last?.value(forHTTPHeaderField: "If-None-Match") == "\"s\"")
+        #expect(origin.requests(to: "/always").last?.value(forHTTPHeaderField: "If-None-Match") == "\"n\"")
+        #expect(try await client.send(Fetch(path: "/loose", mode: .preferStored)).source == .stale)
+        #expect(origin.requests.count == 5)
+    }
+
+    @Test("A shared cache's preferStored revalidates a stale s-maxage or proxy-revalidate response")
+    func sharedPreferStoredHonoursSharedDirectives() async throws {
+        origin.serve("/s", headers: ["Cache-Control": "public, s-maxage=10", "ETag": "\"s\""], body: "s")
+        origin.serve("/p", headers: ["Cache-Control": "public, max-age=10, proxy-revalidate", "ETag": "\"p\""], body: "p")
+        let client = client(sharing: .shared)
+        _ = try await client.send(Fetch(path: "/s"))
+        _ = try await client.send(Fetch(path: "/p"))
+        clock.advance(by: 60)
+        #expect(try await client.send(Fetch(path: "/s", mode: .preferStored)).source == .revalidated)
+        #expect(try await client.send(Fetch(path: "/p", mode: .preferStored)).source == .revalidated)
+        #expect(origin.requests.count == 4)
+    }
 }
