@@ -300,6 +300,57 @@ def milliseconds(value):
     return "–" if value is None else f"{value:.1f} ms"
 
 
+def cache(runs):
+    """The HTTP cache: a fresh hit against the same client's round trip without a cache, and a
+    miss on every call against no cache, each pair in one process (`--versus`). Time per call is
+    the inverse of the throughput, so each ratio is the round's without-side req/s over its
+    with-side req/s."""
+    rows = [(transport, name, store) for transport, name in [("urlsession", "URLSession"), ("ahc", "AsyncHTTPClient")]
+            for store in ("memory", "disk")]
+    lines = []
+    hits = [(name, store, f"cache cache-hit-{store}-{transport} pair=hit-{store}",
+             f"cache {transport}-endpointkit pair=hit-{store}") for transport, name, store in rows]
+    if any(hit in runs for _, _, hit, _ in hits):
+        lines += ["A fresh hit (`--location max-age`: nginx answers `Cache-Control: max-age=86400`; every timed call "
+                  "came back `.fresh` and nginx counted no request) against the same client's round trip without a "
+                  "cache (2 KB, 1 in flight), in one process; time per call is 1 / req/s:", "",
+                  "| Transport | Store | Hit, time per call | Round trip, time per call | Hit / round trip | Target "
+                  "| CPU per call (hit / round trip) | Requests nginx saw during the hits |",
+                  "|---|---|--:|--:|--:|--:|--:|--:|"]
+        for name, store, hit, trip in hits:
+            if hit not in runs:
+                continue
+            lines.append(f"| {name} | {store} | {per_call(med(runs, hit, 'rps'))} | {per_call(med(runs, trip, 'rps'))} "
+                         f"| {paired_ratio(runs, trip, hit, 'rps')} | ≤ 0.05× (memory) "
+                         f"| {us(med(runs, hit, 'cpu_us_per_op'))} / {us(med(runs, trip, 'cpu_us_per_op'))} "
+                         f"| {num(max(run.get('server_requests', 0) for run in runs[hit]))} |")
+    misses = [(transport, name, store, f"cache cache-miss-{store}-{transport} pair=miss-{store}",
+               f"cache {transport}-endpointkit pair=miss-{store}") for transport, name, store in rows]
+    if any(miss in runs for _, _, _, miss, _ in misses):
+        if lines:
+            lines.append("")
+        lines += ["A miss on every call (`--location no-store`: looked up, sent, not stored) "
+                  "against the same client without a cache (2 KB, 1 in flight), in one process; the A/A row is the "
+                  "memory miss against itself, the noise of the method:", "",
+                  "| Transport | Store | Without cache req/s | With cache req/s | With / without (time) | A/A | Target "
+                  "| CPU per call (with / without) |",
+                  "|---|---|--:|--:|--:|--:|--:|--:|"]
+        for transport, name, store, miss, plain in misses:
+            if miss not in runs:
+                continue
+            same = f"cache cache-miss-memory-{transport} pair=miss-aa"
+            again = f"cache cache-miss-memory-{transport}-again pair=miss-aa"
+            lines.append(f"| {name} | {store} | {num(med(runs, plain, 'rps'))} | {num(med(runs, miss, 'rps'))} "
+                         f"| {paired_ratio(runs, plain, miss, 'rps')} | {paired_ratio(runs, same, again, 'rps')} "
+                         f"| ≤ 1.05× | {us(med(runs, miss, 'cpu_us_per_op'))} / {us(med(runs, plain, 'cpu_us_per_op'))} |")
+    return lines
+
+
+def per_call(rps):
+    """Time per call from a throughput at 1 in flight."""
+    return "–" if not rps else duration(1e9 / rps)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("results")
@@ -315,6 +366,7 @@ def main():
         ("### Memory", memory(runs)),
         ("### Streaming", streaming(runs)),
         ("### Idle timeout lateness", idle_timeouts(runs)),
+        (f"### HTTP cache (median of {arguments.rounds} rounds)", cache(runs)),
     ] + report_openapi.sections(runs, arguments.rounds)
     for title, lines in sections:
         if lines:

@@ -7,6 +7,9 @@ struct Contender {
     let fetch: @Sendable () async throws -> Int
     let probe: @Sendable () async throws -> String
     var shutdown: @Sendable () async throws -> Void = {}
+    /// Whether every timed call must be answered without a request reaching nginx (a fresh
+    /// cache hit): the run fails if nginx counted one.
+    var sendsNoRequests = false
 }
 
 extension HTTPClient {
@@ -19,6 +22,6 @@ extension HTTPClient {
 extension Contender {
     /// The same contender under another name.
     func renamed(_ name: String) -> Contender {
-        Contender(name: name, fetch: fetch, probe: probe, shutdown: shutdown)
+        Contender(name: name, fetch: fetch, probe: probe, shutdown: shutdown, sendsNoRequests: sendsNoRequests)
     }
 }

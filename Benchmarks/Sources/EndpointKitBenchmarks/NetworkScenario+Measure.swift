@@ -8,6 +8,7 @@ extension NetworkScenario {
         var opened = 0
         var openedInAll = 0
         var httpVersion = "-"
+        var serverRequests = 0
     }
 
     /// Warms each contender up, then times `requests` calls of each, in ``blocks`` blocks that
@@ -17,6 +18,10 @@ extension NetworkScenario {
     /// (`protocol`), from a call of its own before the rest.
     func measure(_ contenders: [Contender]) async throws -> [ScenarioResult] {
         var tallies = Array(repeating: Tally(), count: contenders.count)
+        // What one read of the status page adds to nginx's request counter, taken off each block's
+        // count, so that a block's count is the requests its calls made.
+        let requestsBefore = try await status.counters().requests
+        let statusRead = try await status.counters().requests - requestsBefore
         let warmUp = max(concurrency * 4, 100)
         for (index, contender) in contenders.enumerated() {
             let accepted = try await status.acceptedConnections()
@@ -33,7 +38,7 @@ extension NetworkScenario {
             for index in order {
                 let calls = requests / blocks + (block < requests % blocks ? 1 : 0)
                 let fetch = contenders[index].fetch
-                let accepted = try await status.acceptedConnections()
+                let before = try await status.counters()
                 let allocations = allocationsSoFar()
                 let cpu = cpuMicrosecondsSoFar()
                 let switches = contextSwitchesSoFar()
@@ -43,9 +48,18 @@ extension NetworkScenario {
                 tallies[index].cpuMicroseconds += cpuMicrosecondsSoFar() - cpu
                 tallies[index].switches += contextSwitchesSoFar() - switches
                 tallies[index].allocations += allocationsSoFar() - allocations
-                let opened = try await status.acceptedConnections() - accepted
+                let after = try await status.counters()
+                let opened = after.accepts - before.accepts
+                tallies[index].serverRequests += after.requests - before.requests - statusRead
                 tallies[index].opened += opened
                 tallies[index].openedInAll += opened
+            }
+        }
+        // A fresh hit that reached the server is not a hit: no figure for it.
+        for (contender, tally) in zip(contenders, tallies) where contender.sendsNoRequests {
+            guard tally.serverRequests == 0 else {
+                let counted = tally.serverRequests
+                throw UsageError(message: "\(contender.name): nginx counted \(counted) requests, expected 0")
             }
         }
         return zip(contenders, tallies).map { contender, tally in
@@ -60,6 +74,7 @@ extension NetworkScenario {
             result.set("calls_in_all", 2 + warmUp + requests)
             result.set("connections_in_all", tally.openedInAll)
             result.set("protocol", tally.httpVersion)
+            result.set("server_requests", tally.serverRequests)
             result.set("allocs_per_op", Double(tally.allocations) / Double(requests))
             result.set("cpu_us_per_op", Double(tally.cpuMicroseconds) / Double(requests))
             result.set("context_switches_per_op", Double(tally.switches) / Double(requests))

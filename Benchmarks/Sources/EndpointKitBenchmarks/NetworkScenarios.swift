@@ -40,13 +40,23 @@ struct NetworkScenario {
     let blocks: Int
     /// For the `generated-` scenarios, the `GET` of the issues or the `POST` of one (`--call`).
     let call: IssuesCall
+    /// With `--location max-age` or `--location no-store`, every contender fetches the fixture
+    /// from the nginx location of that name, which adds `Cache-Control: max-age=86400` or
+    /// `Cache-Control: no-store` (the cache scenarios, `NetworkScenario+Cache.swift`); `nil` for
+    /// the root, which sends no `Cache-Control`.
+    let location: String?
 
     init(name: String, options: Options) throws {
         self.name = name
         baseURL = try options.url("base-url")
         let payload = options.string("payload", default: "2k")
         // The camelCase fixtures: raw and EndpointKit decode the same model with matching keys.
-        fixturePath = "/repos-\(payload)-camel.json"
+        let location = options.string("location", default: "")
+        guard ["", "max-age", "no-store"].contains(location) else {
+            throw UsageError(message: "--location is max-age or no-store")
+        }
+        self.location = location.isEmpty ? nil : location
+        fixturePath = (self.location.map { "/\($0)" } ?? "") + "/repos-\(payload)-camel.json"
         expectedCount = try options.integer("expect", default: 1)
         requests = try options.integer("requests", default: 1000)
         concurrency = try options.integer("concurrency", default: 1)
@@ -221,6 +231,8 @@ struct NetworkScenario {
             }
         case let generated where generated.hasPrefix("generated-"):
             return try await generatedContender(named: generated)
+        case let cached where cached.hasPrefix("cache-"):
+            return try await cacheContender(named: cached)
         default:
             throw UsageError(message: "unknown network scenario \(name)")
         }

@@ -22,14 +22,21 @@ final class ServerStatus: Sendable {
 
     /// nginx's `accepts` counter: connections accepted since it started.
     func acceptedConnections() async throws -> Int {
+        try await counters().accepts
+    }
+
+    /// nginx's `accepts` and `requests` counters: connections accepted and requests read since it
+    /// started (the `requests` counter includes these reads of its own).
+    func counters() async throws -> (accepts: Int, requests: Int) {
         let (data, _) = try await session.data(for: URLRequest(url: url))
         // Active connections: 1
         // server accepts handled requests
         //  5 5 10
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard lines.count > 2, let accepts = lines[2].split(separator: " ").first.flatMap({ Int($0) }) else {
+        let numbers = lines.count > 2 ? lines[2].split(separator: " ").compactMap { Int($0) } : []
+        guard numbers.count == 3 else {
             throw UsageError(message: "unexpected stub_status page from \(url)")
         }
-        return accepts
+        return (numbers[0], numbers[2])
     }
 }
