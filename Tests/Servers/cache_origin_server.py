@@ -45,12 +45,11 @@ Routes:
   POST   /_reset                          forgets every resource, failure and logged request
 """
 
-import json
 import socket
 import threading
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from local_server import JSONRequestHandler, serve
+from local_server import JSONRequestHandler, parse_json, serve
 from origin_responses import (
     InvalidRepresentation, answer, check_representation, header_pairs,
 )
@@ -213,10 +212,7 @@ class CacheOriginHandler(JSONRequestHandler):  # every method goes to `route`
 
     @staticmethod
     def json_body(body):
-        try:
-            return json.loads(body or b"null")
-        except ValueError as error:
-            raise InvalidRepresentation(f"the body is not JSON: {error}") from None
+        return parse_json(body, InvalidRepresentation)
 
 
 def main():

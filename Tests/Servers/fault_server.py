@@ -267,20 +267,6 @@ class FaultHandler(JSONRequestHandler):  # every method goes to `route`
             remaining -= len(piece)
             yield piece
 
-    def read_body(self):
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            body = b""
-            while True:
-                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
-                        pass
-                    return body
-                body += self.rfile.read(size)
-                self.rfile.readline()
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
-
     def number(self, name, kind, default):
         try:
             value = kind(self.query[name]) if name in self.query else default

@@ -77,6 +77,34 @@ class JSONRequestHandler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def read_body(self):
+        return read_request_body(self)
+
+
+def read_request_body(handler):
+    """The request's whole body (b"" for none), chunked or by Content-Length; trailers skipped."""
+    if "chunked" in handler.headers.get("Transfer-Encoding", "").lower():
+        body = b""
+        while True:
+            size = int(handler.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                while handler.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
+                    pass
+                return body
+            body += handler.rfile.read(size)
+            handler.rfile.readline()
+    length = int(handler.headers.get("Content-Length") or 0)
+    return handler.rfile.read(length) if length > 0 else b""
+
+
+def parse_json(body, error):
+    """`body` (bytes, empty for null) parsed as JSON, or the exception type `error` raised with
+    what is wrong."""
+    try:
+        return json.loads(body or b"null")
+    except ValueError as problem:
+        raise error(f"the body is not JSON: {problem}") from None
+
 
 def exit_with_parent():
     """Sends this process SIGTERM within a second once the process that started it has ended."""

@@ -36,7 +36,7 @@ import json
 import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from local_server import JSONRequestHandler, serve
+from local_server import JSONRequestHandler, parse_json, serve
 from ratelimit_clock import ClockError, seconds
 from ratelimit_config import ConfigError, count
 from ratelimit_rules import Request
@@ -169,10 +169,7 @@ class RateLimitHandler(JSONRequestHandler):  # every method goes to `route`
 
     @staticmethod
     def json_body(body):
-        try:
-            return json.loads(body or b"null")
-        except ValueError as error:
-            raise ControlError(f"the body is not JSON: {error}") from None
+        return parse_json(body, ControlError)
 
     def json_object(self, body):
         value = self.json_body(body)

@@ -501,20 +501,6 @@ class StreamHandler(JSONRequestHandler):  # every method goes to `route`
 
     # Helpers
 
-    def read_body(self):
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            body = b""
-            while True:
-                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
-                        pass
-                    return body
-                body += self.rfile.read(size)
-                self.rfile.readline()
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
-
     def allow(self, *names):
         unknown = sorted(set(self.query) - set(names))
         if unknown:

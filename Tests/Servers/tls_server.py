@@ -58,7 +58,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from local_server import exit_with_parent
+from local_server import exit_with_parent, read_request_body
 
 HTTPS_SERVERS = {  # name -> (certificate file, key file)
     "good": ("good.pem", "good.key"),
@@ -196,19 +196,7 @@ class EchoHandler(BaseHTTPRequestHandler):
             pass
         self.close_connection = True
 
-    def read_body(self):
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            body = b""
-            while True:
-                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):  # trailers
-                        pass
-                    return body
-                body += self.rfile.read(size)
-                self.rfile.readline()
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
+    read_body = read_request_body
 
 
 class Listener(socketserver.ThreadingMixIn, socketserver.TCPServer):
