@@ -36,11 +36,19 @@ public actor InMemoryResponseCache: ResponseCache {
 
     /// The most recently stored variant for `key`, marked as just used.
     public func cachedResponse(for key: CacheKey) -> CachedResponse? {
-        cachedResponses(for: key).max { ($0.responseTime ?? .distantPast) < ($1.responseTime ?? .distantPast) }
+        variants(for: key).max { ($0.responseTime ?? .distantPast) < ($1.responseTime ?? .distantPast) }
     }
 
     /// Every variant for `key`, marked as just used.
-    public func cachedResponses(for key: CacheKey) -> [CachedResponse] {
+    ///
+    /// `async`, as the requirement is: an actor's synchronous method would lose, at a call on
+    /// the concrete type, to ``ResponseCache``'s default (which returns one variant).
+    public func cachedResponses(for key: CacheKey) async -> [CachedResponse] {
+        variants(for: key)
+    }
+
+    /// Every variant for `key`, marked as just used.
+    private func variants(for key: CacheKey) -> [CachedResponse] {
         guard var variants = entries[key] else { return [] }
         useCounter += 1
         for index in variants.indices { variants[index].lastUse = useCounter }
@@ -67,7 +75,10 @@ public actor InMemoryResponseCache: ResponseCache {
     }
 
     /// Removes every variant for `key`.
-    public func removeResponses(for key: CacheKey) {
+    ///
+    /// `async`, as the requirement is: an actor's synchronous method would lose, at a call on
+    /// the concrete type, to ``ResponseCache``'s default (which only marks entries invalidated).
+    public func removeResponses(for key: CacheKey) async {
         guard let variants = entries.removeValue(forKey: key) else { return }
         entryCount -= variants.count
         totalBytes -= variants.reduce(0) { $0 + $1.response.cost }

@@ -13,6 +13,11 @@ import Foundation
 /// A store keeps several entries per key, one per variant (``CachedResponse/variant``: the
 /// request headers the response's `Vary` names). A store written for 0.3.0, with only
 /// ``cachedResponse(for:)`` and ``store(_:for:)``, keeps one, the latest, and still works.
+///
+/// A store that is an actor declares ``cachedResponses(for:)`` and ``removeResponses(for:)``
+/// `async`, as the requirements are: a synchronous actor method would satisfy the requirement,
+/// but a caller holding the concrete type (`await store.removeResponses(for: key)`) would get
+/// the protocol's default instead.
 public protocol ResponseCache: Sendable {
     /// The stored response for `key`, if any: the one a store that keeps one variant per key has.
     ///

@@ -114,6 +114,25 @@ struct ResponseCacheTests {
         #expect(await cache.cachedResponse(for: key("e")) == nil)
     }
 
+    @Test("InMemoryResponseCache's own cachedResponses and removeResponses list and remove every variant")
+    func concreteCallsReachTheStore() async {
+        // Called on the concrete type, not through `any ResponseCache`: these must be the
+        // store's own methods, not the protocol's defaults (one variant; invalidate, not remove).
+        func variant(_ accept: String) -> CachedResponse {
+            var entry = CachedResponse(HTTPResponse(statusCode: 200, headers: ["ETag": "\"x\"", "Vary": "Accept"]))!
+            entry.varyingRequestHeaders = ["Accept": accept]
+            return entry
+        }
+        let key = CacheKey(method: .get, url: "https://example.com/v", credentialIdentity: "")
+        let cache = InMemoryResponseCache()
+        await cache.store(variant("text/plain"), for: key)
+        await cache.store(variant("application/json"), for: key)
+        #expect(await cache.cachedResponses(for: key).count == 2)
+        await cache.removeResponses(for: key)
+        #expect(await cache.count == 0)
+        #expect(await cache.cachedResponses(for: key).isEmpty)
+    }
+
     @Test("Responses without validators or with no-store are not kept")
     func keepsOnlyValidatedResponses() {
         #expect(CachedResponse(HTTPResponse(statusCode: 200)) == nil)
