@@ -242,7 +242,8 @@ struct HTTPCacheFreshnessTests: CacheSuite {
     @Test("A shared cache's preferStored revalidates a stale s-maxage or proxy-revalidate response")
     func sharedPreferStoredHonoursSharedDirectives() async throws {
         origin.serve("/s", headers: ["Cache-Control": "public, s-maxage=10", "ETag": "\"s\""], body: "s")
-        origin.serve("/p", headers: ["Cache-Control": "public, max-age=10, proxy-revalidate", "ETag": "\"p\""], body: "p")
+        origin.serve(
+            "/p", headers: ["Cache-Control": "public, max-age=10, proxy-revalidate", "ETag": "\"p\""], body: "p")
         let client = client(sharing: .shared)
         _ = try await client.send(Fetch(path: "/s"))
         _ = try await client.send(Fetch(path: "/p"))
