@@ -15,10 +15,13 @@ struct CacheControl: Sendable, Equatable {
     }
 
     init(_ value: String) {
-        var rest = Substring(value)
-        while !rest.isEmpty {
-            let (name, argument, remainder) = Self.nextDirective(in: rest)
-            rest = remainder
+        // Byte by byte: every delimiter is ASCII, and a stored response's header is parsed on
+        // each hit, where Substring and Foundation's trimming cost more than the rest of the hit.
+        let bytes = Array(value.utf8)
+        var index = 0
+        while index < bytes.count {
+            let (name, argument, next) = Self.nextDirective(in: bytes, from: index)
+            index = next
             if !name.isEmpty, directives[name] == nil { directives[name] = argument }
         }
     }
@@ -59,34 +62,40 @@ struct CacheControl: Sendable, Equatable {
     var staleWhileRevalidate: TimeInterval? { seconds("stale-while-revalidate") }
     var staleIfError: TimeInterval? { seconds("stale-if-error") }
 
-    /// One `name[=value]` from the front of `text`, its value unquoted, and what follows its comma.
-    private static func nextDirective(in text: Substring) -> (String, String?, Substring) {
-        var index = text.startIndex
-        while index < text.endIndex, text[index] != "=", text[index] != "," { index = text.index(after: index) }
-        let name = text[text.startIndex..<index].trimmingCharacters(in: .whitespaces).lowercased()
-        guard index < text.endIndex, text[index] == "=" else {
-            return (name, nil, index < text.endIndex ? text[text.index(after: index)...] : "")
-        }
-        var valueStart = text.index(after: index)
-        while valueStart < text.endIndex, text[valueStart] == " " { valueStart = text.index(after: valueStart) }
-        if valueStart < text.endIndex, text[valueStart] == "\"" {
+    /// One `name[=value]` from `start` in `bytes`, its value unquoted, and the index after its
+    /// comma (or past the end).
+    private static func nextDirective(in bytes: [UInt8], from start: Int) -> (String, String?, Int) {
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ",") { index += 1 }
+        let name = text(bytes[start..<index], lowercased: true)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return (name, nil, index + 1) }
+        var valueStart = index + 1
+        while valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+        if valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "\"") {
             // A quoted string, with `\` escapes; the comma after it ends the directive.
-            var value = ""
-            var cursor = text.index(after: valueStart)
-            while cursor < text.endIndex, text[cursor] != "\"" {
-                if text[cursor] == "\\", text.index(after: cursor) < text.endIndex {
-                    cursor = text.index(after: cursor)
-                }
-                value.append(text[cursor])
-                cursor = text.index(after: cursor)
+            var value: [UInt8] = []
+            var cursor = valueStart + 1
+            while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\"") {
+                if bytes[cursor] == UInt8(ascii: "\\"), cursor + 1 < bytes.count { cursor += 1 }
+                value.append(bytes[cursor])
+                cursor += 1
             }
-            var after = cursor < text.endIndex ? text.index(after: cursor) : cursor
-            while after < text.endIndex, text[after] != "," { after = text.index(after: after) }
-            return (name, value, after < text.endIndex ? text[text.index(after: after)...] : "")
+            var after = min(cursor + 1, bytes.count)
+            while after < bytes.count, bytes[after] != UInt8(ascii: ",") { after += 1 }
+            return (name, String(decoding: value, as: UTF8.self), after + 1)
         }
         var end = valueStart
-        while end < text.endIndex, text[end] != "," { end = text.index(after: end) }
-        let value = text[valueStart..<end].trimmingCharacters(in: .whitespaces)
-        return (name, value, end < text.endIndex ? text[text.index(after: end)...] : "")
+        while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+        return (name, text(bytes[valueStart..<end], lowercased: false), end + 1)
+    }
+
+    /// `bytes` without the spaces and tabs around them (RFC 9110's OWS), as a string; ASCII
+    /// letters lowercased when asked (directive names are tokens).
+    private static func text(_ bytes: ArraySlice<UInt8>, lowercased: Bool) -> String {
+        var slice = bytes
+        while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
+        while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
+        guard lowercased else { return String(decoding: slice, as: UTF8.self) }
+        return String(decoding: slice.lazy.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }

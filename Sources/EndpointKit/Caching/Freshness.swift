@@ -18,11 +18,13 @@ struct Freshness: Sendable, Equatable {
     static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
     /// The freshness of `entry` at `now`, in a cache shared by many users when `shared` is set.
-    init(of entry: CachedResponse, now: Date, shared: Bool) {
+    /// `control` is the entry's `Cache-Control`, when the caller has parsed it already.
+    init(of entry: CachedResponse, now: Date, shared: Bool, control: CacheControl? = nil) {
         let headers = entry.response.headers
-        let control = CacheControl(headers)
-        let responseTime = entry.responseTime ?? headers["Date"].flatMap(HTTPDate.parse) ?? now
-        let date = headers["Date"].flatMap(HTTPDate.parse) ?? responseTime
+        let control = control ?? CacheControl(headers)
+        let serverDate = headers["Date"].flatMap(HTTPDate.parse)
+        let responseTime = entry.responseTime ?? serverDate ?? now
+        let date = serverDate ?? responseTime
         var isHeuristic = false
         if shared, let sharedMaxAge = control.sharedMaxAge {
             lifetime = sharedMaxAge

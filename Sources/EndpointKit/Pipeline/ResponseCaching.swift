@@ -73,8 +73,8 @@ struct ResponseCaching: AttemptStage {
             return .send
         }
         let shared = sharing == .shared
-        let freshness = Freshness(of: entry, now: now, shared: shared)
         let control = CacheControl(entry.response.headers)
+        let freshness = Freshness(of: entry, now: now, shared: shared, control: control)
         let mustValidate = entry.isInvalidated || control.noCache || requestControl.noCache
         let isFresh = freshness.isFresh && !mustValidate
         if call.validatesStoredResponse {

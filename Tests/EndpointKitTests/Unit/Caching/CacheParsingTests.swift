@@ -19,6 +19,20 @@ struct CacheParsingTests {
         #expect(!control.noStore)
     }
 
+    @Test("Spaces and tabs around names and values, empty members, escapes and non-ASCII quoted text")
+    func directiveEdges() {
+        let control = CacheControl(" ,\tMAX-AGE = 60\t, , no-store,private=\"a\\\"b, é\" ,  s-maxage=10,")
+        #expect(control.maxAge == 60)
+        #expect(control.noStore)
+        #expect(control.isPrivate)
+        #expect(control.sharedMaxAge == 10)
+        #expect(CacheControl("no-cache=\"unterminated").noCache)
+        #expect(CacheControl("=5, max-age=7").maxAge == 7)
+        #expect(CacheControl("max-age=\"\"").maxAge == 0)
+        #expect(CacheControl("immutable").isImmutable)
+        #expect(CacheControl("immutablex").isImmutable == false)
+    }
+
     @Test("An invalid delta-seconds reads as 0, a huge one as 2^31 - 1, max-stale alone as any staleness")
     func deltaSeconds() {
         #expect(CacheControl("max-age=abc").maxAge == 0)
