@@ -10,6 +10,13 @@ public struct RateLimitFailure: Error, Sendable, CustomStringConvertible {
     public var status: StatusFailure
     /// The earliest time a retry can succeed, when the server said.
     public var retryDate: Date?
+    /// Whether the client's ``RateLimitPacer`` held the call back without sending it: ``status``
+    /// is then the earlier answer that paused its partition or spent its budget, and
+    /// ``retryDate`` the time the partition reopens. `false` for a response to the call itself.
+    var wasHeldBack = false
+    /// The announced limit (its `RateLimit` name) whose spent budget held the call back; `nil`
+    /// when a refusal's pause did, or when the call was sent.
+    var limitName: String?
 
     /// Creates a failure.
     ///
@@ -21,6 +28,18 @@ public struct RateLimitFailure: Error, Sendable, CustomStringConvertible {
         self.retryDate = retryDate
     }
 
+    /// A failure for a call that the pacer held back without sending it.
+    ///
+    /// - Parameters:
+    ///   - status: The earlier answer that paused the partition or spent its budget.
+    ///   - retryDate: When the partition reopens, if known.
+    ///   - limitName: The announced limit whose budget is spent; `nil` for a refusal's pause.
+    init(heldBackBy status: StatusFailure, until retryDate: Date?, limitName: String?) {
+        self.init(status: status, retryDate: retryDate)
+        wasHeldBack = true
+        self.limitName = limitName
+    }
+
     /// What the server sent.
     public var response: HTTPResponse { status.response }
 
@@ -29,6 +48,11 @@ public struct RateLimitFailure: Error, Sendable, CustomStringConvertible {
     public var description: String {
         let url = Redaction.standard.redact(status.response.url, missing: "(unknown URL)")
         let when = retryDate.map { "retry after \($0.formatted(Date.ISO8601FormatStyle()))" } ?? "no retry time given"
+        if wasHeldBack {
+            let why = limitName.map { "the budget of limit \"\($0)\" is spent" } ?? "calls are paused"
+            return "Rate limited before sending: \(why), since \(status.method) \(url) answered with status "
+                + "\(status.statusCode); \(when)"
+        }
         return "Rate limited: \(status.method) \(url) answered with status \(status.statusCode); \(when)"
     }
 }
