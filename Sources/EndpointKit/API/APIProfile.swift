@@ -55,6 +55,11 @@ public protocol APIProfile: Sendable {
     ///   - now: The current time, to turn relative times into a date.
     /// - Returns: The signal, or `nil` when the response says nothing about rate limits.
     func rateLimit(signaledBy response: HTTPResponse, now: Date) -> RateLimitSignal?
+
+    /// How a client of this API paces its calls, unless its configuration says otherwise
+    /// (``Client/Configuration/rateLimitPolicy``). By default ``RateLimitPolicy/standard``:
+    /// no caps, and the pauses and budgets the responses announce followed.
+    var rateLimitPolicy: RateLimitPolicy { get }
 }
 
 extension APIProfile {
@@ -73,6 +78,9 @@ extension APIProfile {
     public func rateLimit(signaledBy response: HTTPResponse, now: Date) -> RateLimitSignal? {
         .standard(in: response, now: now)
     }
+
+    /// ``RateLimitPolicy/standard``.
+    public var rateLimitPolicy: RateLimitPolicy { .standard }
 }
 
 /// HTTP and its standards, with no API's own conventions: the client's default

@@ -44,6 +44,11 @@ extension Client {
         /// Whether ``cache`` keeps one user's responses (``CacheSharing/private``, the default) or
         /// many users' (``CacheSharing/shared``), which stores less.
         public var cacheSharing: CacheSharing = .private
+        /// How the client paces its calls to the limits the API announces (caps on calls in
+        /// flight, a spacing between mutations, pauses after a refusal, announced budgets); `nil`
+        /// (the default) for the API profile's (``APIProfile/rateLimitPolicy``), which for plain
+        /// HTTP is ``RateLimitPolicy/standard``. ``RateLimitPolicy/unpaced`` turns pacing off.
+        public var rateLimitPolicy: RateLimitPolicy?
         /// Interceptors around the transport, the first outermost; none by default.
         public var middleware: [any Middleware] = []
         /// Sends requests; `nil` (the default) for a new ``URLSessionTransport`` of the client's

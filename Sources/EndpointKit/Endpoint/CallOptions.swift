@@ -47,6 +47,13 @@ public struct CallOptions: Sendable {
     /// (RFC 9111's rules): ``CacheMode/reload``, ``CacheMode/preferStored`` or
     /// ``CacheMode/storedOnly``. Without a cache it changes nothing.
     public var cacheMode: CacheMode?
+    /// Whether the call waits when the client's rate-limit pacer holds it back (its limit
+    /// paused, or its announced budget spent), or fails at once: ``RateLimitWaiting/wait`` by
+    /// default. Without pacing (``RateLimitPolicy/unpaced``) it changes nothing.
+    public var rateLimitWaiting: RateLimitWaiting?
+    /// Where the call goes among the calls that wait for the same limit: a higher priority is
+    /// admitted first, calls of one priority in the order they came; 0 by default.
+    public var rateLimitPriority: Int?
 
     /// Creates options; each one left out takes the client's setting.
     ///

@@ -101,6 +101,14 @@ public protocol CallObservation: Sendable {
     /// - Parameter response: The stored response the call returns.
     func didRevalidate(_ response: HTTPResponse)
 
+    /// The client's rate-limit pacer held an attempt back before it was sent (its limit was
+    /// paused or its budget spent, its cap of calls in flight reached, or a mutation's spacing
+    /// not yet passed), for ``RateLimitWait/duration`` seconds. Heard before the attempt's
+    /// ``attempt(_:sending:)``, only when it waited.
+    ///
+    /// - Parameter wait: How long the attempt waited, and for which host's limits.
+    func didWaitForRateLimit(_ wait: RateLimitWait)
+
     /// How the client's cache served the call: ``CacheOutcome/miss`` (to the server, nothing
     /// usable stored), ``CacheOutcome/fresh`` or ``CacheOutcome/stale`` (a stored response, no
     /// request), ``CacheOutcome/revalidated`` (confirmed by a `304`) or ``CacheOutcome/replaced``
@@ -162,6 +170,9 @@ extension CallObservation {
 
     /// Does nothing.
     public func didRevalidate(_ response: HTTPResponse) {}
+
+    /// Does nothing.
+    public func didWaitForRateLimit(_ wait: RateLimitWait) {}
 
     /// Does nothing.
     public func didConsultCache(_ outcome: CacheOutcome, age: Int?) {}

@@ -79,6 +79,10 @@ struct ObservationChain: CallObservation {
         for observation in observations { observation.didRevalidate(response) }
     }
 
+    func didWaitForRateLimit(_ wait: RateLimitWait) {
+        for observation in observations { observation.didWaitForRateLimit(wait) }
+    }
+
     func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
         for observation in observations { observation.didConsultCache(outcome, age: age) }
     }

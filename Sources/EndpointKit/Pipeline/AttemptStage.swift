@@ -34,6 +34,11 @@ protocol AttemptStage: Sendable {
     /// Answers a call that failed for good (the retry policy gave up) with something else — a
     /// stale stored response that allows it, say — or returns `nil` to let it fail.
     func recover(from failure: EndpointError, for call: Call, state: inout AttemptState) async -> Attempts.Outcome?
+
+    /// Whether this stage decides when the call is tried again after `failure`: the next
+    /// attempt is then sent at once (any method, while the retry policy's attempts last) and
+    /// the stage's ``prepare(_:for:state:)`` holds it back as long as needed. `false` by default.
+    func schedulesRetry(after failure: EndpointError, for call: Call) -> Bool
 }
 
 extension AttemptStage {
@@ -50,6 +55,8 @@ extension AttemptStage {
     }
 
     var preparesRequests: Bool { true }
+
+    func schedulesRetry(after failure: EndpointError, for call: Call) -> Bool { false }
 
     func judges(_ response: HTTPResponse, for call: Call) -> Bool { true }
 }
@@ -84,6 +91,10 @@ struct AttemptState: Sendable {
     /// ``ResponseCaching``: how the cache served the call so far, and the stored response's age;
     /// the observation hears the last one when the attempts end.
     var cacheOutcome: (outcome: CacheOutcome, age: Int?)? = nil
+    /// ``RateLimitPacing``: the current attempt's admission, until its response is judged.
+    var rateLimitPermit: RateLimitPermit? = nil
+    /// ``RateLimitPacing``: the call's deadline as a date, once its first attempt was paced.
+    var rateLimitDeadline: Date? = nil
 
     init(observation: (any CallObservation)?) {
         self.observation = observation

@@ -85,8 +85,7 @@ struct Attempts: Sendable {
             let elapsed = clock.uptime() - start
             // A streamed body is used up: the call cannot be sent again.
             guard request.httpBodyStream == nil,
-                let delay = call.policy.retryPolicy.delay(
-                    after: failure, attempt: attempt, method: method, elapsed: elapsed, now: clock.now())
+                let delay = retryDelay(after: failure, attempt: attempt, method: method, elapsed: elapsed)
             else {
                 // Given up: a stage may still answer (the cache with a stale response, say).
                 for stage in stages.reversed() {
@@ -98,6 +97,20 @@ struct Attempts: Sendable {
             try await clock.pause(seconds: delay)
             attempt += 1
         }
+    }
+
+    /// How long to wait before the next attempt after `failure`, or `nil` to give up. A stage
+    /// that schedules the retry itself (the rate-limit pacer, for a refusal: it holds the next
+    /// attempt back until the limit reopens) has it sent at once, any method, while the retry
+    /// policy's attempts last; otherwise the retry policy decides.
+    private func retryDelay(
+        after failure: EndpointError, attempt: Int, method: HTTPMethod, elapsed: TimeInterval
+    ) -> TimeInterval? {
+        let retryPolicy = call.policy.retryPolicy
+        if stages.contains(where: { $0.schedulesRetry(after: failure, for: call) }) {
+            return attempt < retryPolicy.maximumAttempts ? 0 : nil
+        }
+        return retryPolicy.delay(after: failure, attempt: attempt, method: method, elapsed: elapsed, now: call.clock.now())
     }
 
     /// Sends one attempt, within its observation when the call has one.

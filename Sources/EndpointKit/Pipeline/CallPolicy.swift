@@ -17,6 +17,8 @@ final class CallPolicy: Sendable {
     let streamDeadline: TimeInterval?
     let allowsOtherOrigins: Bool
     let cacheMode: CacheMode
+    let rateLimitWaiting: RateLimitWaiting
+    let rateLimitPriority: Int
     /// How unacceptable responses become errors: the error body type and the API's rate-limit rule.
     let validation: StatusValidation
 
@@ -29,6 +31,8 @@ final class CallPolicy: Sendable {
         streamDeadline = options.timeouts?.total
         allowsOtherOrigins = options.allowsOtherOrigins
         cacheMode = options.cacheMode ?? .standard
+        rateLimitWaiting = options.rateLimitWaiting ?? .wait
+        rateLimitPriority = options.rateLimitPriority ?? 0
         validation = StatusValidation(
             acceptableStatusCodes: acceptableStatusCodes, api: defaults.api,
             errorBodyType: options.errorBodyType ?? defaults.api.errorBodyType, decoder: decoder)
@@ -40,5 +44,6 @@ extension CallOptions {
     var changesNothing: Bool {
         decoder == nil && acceptableStatusCodes == nil && retryPolicy == nil && timeouts == nil
             && errorBodyType == nil && !allowsOtherOrigins && cacheMode == nil
+            && rateLimitWaiting == nil && rateLimitPriority == nil
     }
 }

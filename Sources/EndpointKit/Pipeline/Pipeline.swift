@@ -9,8 +9,9 @@ struct Pipeline: Sendable {
     let requestBuilder: RequestBuilder
     let authentication: RequestAuthentication
     /// The per-attempt stages, outermost first: a request passes them in this order on its way
-    /// to the transport, its response in the reverse order. A stage with nothing to do for this
-    /// client (no authenticator, no cache) is left out.
+    /// to the transport, its response in the reverse order: status validation, the cache,
+    /// authentication, the rate-limit pacer. A stage with nothing to do for this client (no cache,
+    /// no pacing, no authenticator) is left out.
     let stages: [any AttemptStage]
     /// The client's middleware and transport: what each attempt is sent through.
     let chain: MiddlewareChain
@@ -27,6 +28,14 @@ struct Pipeline: Sendable {
                 ResponseCaching(cache: cache, sharing: configuration.cacheSharing, authentication: authentication))
         }
         if authentication.isActive { stages.append(authentication) }
+        let rateLimitPolicy = configuration.rateLimitPolicy ?? configuration.api.rateLimitPolicy
+        if !rateLimitPolicy.pacesNothing {
+            let api = configuration.api
+            let pacer = RateLimitPacer(policy: rateLimitPolicy) { response, now in
+                RateLimitPacing.announcement(in: response, now: now, api: api)
+            }
+            stages.append(RateLimitPacing(pacer: pacer))
+        }
         self.stages = stages
         chain = MiddlewareChain(middleware: configuration.middleware, transport: transport)
         observers = configuration.observers

@@ -7,23 +7,23 @@ import Foundation
 /// Every property has a default, so a policy names only what it changes (GitHub's mutations:
 /// `RateLimitPolicy(maximumConcurrentMutations: 1, mutationSpacing: 1)`), and a property added
 /// later changes nothing for a policy written before it.
-struct RateLimitPolicy: Sendable, Equatable {
+public struct RateLimitPolicy: Sendable, Equatable {
     /// The most calls of one partition in flight at once; `nil` for no cap.
-    var maximumConcurrentRequests: Int?
+    public var maximumConcurrentRequests: Int?
     /// The most mutations (`POST`, `PUT`, `PATCH`, `DELETE`) of one partition in flight at once;
     /// `nil` for no cap.
-    var maximumConcurrentMutations: Int?
+    public var maximumConcurrentMutations: Int?
     /// The least time in seconds between the starts of two mutations of one partition; 0 for
     /// none.
-    var mutationSpacing: TimeInterval
+    public var mutationSpacing: TimeInterval
     /// Whether the pacer follows what responses announce: the budgets of `RateLimit` (a call
     /// waits for the reset when none is left) and the pause a refusal's `Retry-After` asks for.
-    var followsAnnouncedLimits: Bool
+    public var followsAnnouncedLimits: Bool
     /// The pause in seconds after a refusal that names no time (a `429` without `Retry-After`),
     /// doubled for each such refusal in a row and reset by an accepted answer; 0 for none.
-    var pauseAfterUntimedRefusal: TimeInterval
+    public var pauseAfterUntimedRefusal: TimeInterval
     /// The longest pause in seconds that the doubling of ``pauseAfterUntimedRefusal`` reaches.
-    var maximumPause: TimeInterval
+    public var maximumPause: TimeInterval
 
     /// Creates a policy; each value left out is ``standard``'s.
     ///
@@ -35,7 +35,7 @@ struct RateLimitPolicy: Sendable, Equatable {
     ///   - followsAnnouncedLimits: Whether announced budgets and `Retry-After` pauses are followed.
     ///   - pauseAfterUntimedRefusal: The first pause after a refusal that names no time.
     ///   - maximumPause: The cap on the doubled pause.
-    init(
+    public init(
         maximumConcurrentRequests: Int? = nil, maximumConcurrentMutations: Int? = nil,
         mutationSpacing: TimeInterval = 0, followsAnnouncedLimits: Bool = true,
         pauseAfterUntimedRefusal: TimeInterval = 60, maximumPause: TimeInterval = 15 * 60
@@ -50,10 +50,17 @@ struct RateLimitPolicy: Sendable, Equatable {
 
     /// No caps; follows announced budgets and `Retry-After`; 60 s after an untimed refusal,
     /// doubling up to 15 minutes.
-    static let standard = RateLimitPolicy()
+    public static let standard = RateLimitPolicy()
 
     /// No pacing at all: every call goes at once, whatever the responses say.
-    static let unpaced = RateLimitPolicy(followsAnnouncedLimits: false, pauseAfterUntimedRefusal: 0)
+    public static let unpaced = RateLimitPolicy(followsAnnouncedLimits: false, pauseAfterUntimedRefusal: 0)
+
+    /// Whether a pacer with this policy would hold nothing back and follow nothing: the client
+    /// then has no pacing stage at all.
+    var pacesNothing: Bool {
+        maximumConcurrentRequests == nil && maximumConcurrentMutations == nil && mutationSpacing <= 0
+            && !followsAnnouncedLimits
+    }
 
     /// The pause after `count` untimed refusals in a row (1 for the first): the first pause,
     /// doubled for each one after it, at most ``maximumPause``.

@@ -84,16 +84,19 @@ struct AttemptStageTests {
         #expect(await transport.sentRequests.count == 2)
     }
 
-    @Test("A client's stages, outermost first: status validation, then the cache, then the authenticator")
+    @Test(
+        "A client's stages, outermost first: status validation, the cache, the authenticator, the rate-limit pacer")
     func clientStages() {
+        let unpaced = Client(baseURL: URL(string: "https://api.example.com")!) { $0.rateLimitPolicy = .unpaced }
+        #expect(unpaced.pipeline.stages.map { "\(type(of: $0))" } == ["StatusValidationStage"])
         let bare = Client(baseURL: URL(string: "https://api.example.com")!)
-        #expect(bare.pipeline.stages.map { "\(type(of: $0))" } == ["StatusValidationStage"])
+        #expect(bare.pipeline.stages.map { "\(type(of: $0))" } == ["StatusValidationStage", "RateLimitPacing"])
         let full = Client(baseURL: URL(string: "https://api.example.com")!, authenticator: .bearer("t")) {
             $0.cache = InMemoryResponseCache()
         }
         #expect(
             full.pipeline.stages.map { "\(type(of: $0))" } == [
-                "StatusValidationStage", "ResponseCaching", "RequestAuthentication",
+                "StatusValidationStage", "ResponseCaching", "RequestAuthentication", "RateLimitPacing",
             ])
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The stage of the client's rate-limit pacer: each attempt waits for its admission before it
+/// is sent, and each response it got tells the pacer what the API announced.
+///
+/// It is the last stage: a stored response answers before any wait, and the pacer sees the
+/// request as it goes out, with its credential, which tells one user's budget from another's.
+/// A call's permit lives in its ``AttemptState``: it is finished with the response the attempt
+/// got, or with none when the attempt got no response; the next attempt takes a new one.
+struct RateLimitPacing: AttemptStage {
+    let pacer: RateLimitPacer
+
+    /// Waits until the pacer admits the attempt, within the call's deadline.
+    func prepare(_ request: inout URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Preparation
+    {
+        let clock = call.clock
+        // An attempt that got no response (a transport failure) left its permit unfinished.
+        state.rateLimitPermit?.finish(with: nil, now: clock.now())
+        state.rateLimitPermit = nil
+        if state.rateLimitDeadline == nil, let seconds = call.deadline {
+            state.rateLimitDeadline = clock.now().addingTimeInterval(seconds)
+        }
+        let partition = RateLimitPartition(
+            host: request.url?.host?.lowercased() ?? "", credential: Self.credential(of: request, builtAs: call.request))
+        let requested = clock.now()
+        let permit = try await pacer.admit(
+            partition: partition, method: call.method, priority: call.policy.rateLimitPriority,
+            waiting: call.policy.rateLimitWaiting.pacerWaiting, deadline: state.rateLimitDeadline, clock: clock)
+        let waited = permit.startDate.timeIntervalSince(requested)
+        if waited > 0 { state.observation?.didWaitForRateLimit(RateLimitWait(duration: waited, host: partition.host)) }
+        state.rateLimitPermit = permit
+        return .send
+    }
+
+    /// Finishes the attempt's permit with its response: the pacer reads the budgets it
+    /// announces and any refusal.
+    func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
+        async throws(EndpointError) -> Verdict
+    {
+        state.rateLimitPermit?.finish(with: sent.response, now: call.clock.now())
+        state.rateLimitPermit = nil
+        return .pass
+    }
+
+    /// A refusal the pacer pauses for (`Retry-After`, or its own pause after an untimed one):
+    /// the pacer holds the next attempt back until the limit reopens, so it is sent as soon as
+    /// the pacer admits it; it was refused, so not applied, and a mutation is safe to send
+    /// again too. A call the pacer itself held back is not tried again.
+    func schedulesRetry(after failure: EndpointError, for call: Call) -> Bool {
+        guard case .rateLimited(let limited) = failure, !limited.wasHeldBack, pacer.policy.followsAnnouncedLimits
+        else { return false }
+        return limited.retryDate != nil || pacer.policy.pauseAfterUntimedRefusal > 0
+    }
+
+    /// What `response` says about limits, for the pacer: the standards' fields, and a refusal
+    /// wherever `api` recognises one that they do not (GitHub's `403`s, say).
+    static func announcement(
+        in response: HTTPResponse, now: Date, api: any APIProfile
+    ) -> RateLimitAnnouncement {
+        var announcement = RateLimitAnnouncement.standard(in: response, now: now)
+        if announcement.refusal == nil, response.statusCode >= 400,
+            let signal = api.rateLimit(signaledBy: response, now: now)
+        {
+            announcement.refusal = RateLimitAnnouncement.Refusal(pausesUntil: signal.retryDate)
+        }
+        return announcement
+    }
+
+    /// What tells the credential `request` carries from others, without it: a digest of the
+    /// header fields (and URL) the stages before this one added or changed on the request as
+    /// built, where an authenticator puts its credential (the cache's validators aside), and any
+    /// `Authorization`, `Proxy-Authorization` or `Cookie` the endpoint set; `nil` for none. It
+    /// asks no authenticator (which may count its calls, or renew).
+    static func credential(of request: URLRequest, builtAs built: URLRequest) -> String? {
+        let before = built.allHTTPHeaderFields ?? [:]
+        // Not the validators the cache adds (`If-None-Match`, `If-Modified-Since`): a conditional
+        // request is the same user's.
+        var changes = (request.allHTTPHeaderFields ?? [:])
+            .filter { before[$0.key] != $0.value && !$0.key.lowercased().hasPrefix("if-") }
+            .map { "\($0.key.lowercased()): \($0.value)" }.sorted()
+        if request.url != built.url { changes.append("url: \(request.url?.absoluteString ?? "")") }
+        // And a credential the endpoint set itself.
+        for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
+            if let value = built.value(forHTTPHeaderField: name) { changes.append("\(name): \(value)") }
+        }
+        guard !changes.isEmpty else { return nil }
+        return SHA256.hexDigest(of: Data(changes.joined(separator: "\n").utf8))
+    }
+}
