@@ -46,6 +46,7 @@ struct RateLimitPacerTests {
         let first = try await fixture.admitNow(.post)
         #expect(first.startDate == fixture.origin)
         await fixture.start(0..<2, method: .post)
+        try #require(fixture.pacer.status(for: fixture.partition).waiting == 2)  // else no sleep to wait for
         let read = try await fixture.admitNow(.get)  // not held by the mutations' spacing
         #expect(read.startDate == fixture.origin)
         await fixture.time.waitForSleeps(count: 1)
@@ -113,6 +114,9 @@ struct RateLimitPacerTests {
         let fixture = Fixture()
         let policy: HTTPHeaders = ["RateLimit-Policy": #""default";q=5;w=10"#, "RateLimit": #""default";r=0;t=10"#]
         try await fixture.admitNow().finish(with: Fixture.response(200, policy), now: fixture.time.now)
+        let limit = RateLimitAnnouncement.Limit(
+            name: "default", quota: 5, window: 10, remaining: 0, resetDate: fixture.origin.addingTimeInterval(10))
+        #expect(fixture.pacer.status(for: fixture.partition) == RateLimitStatus(limits: [limit]))
         await fixture.start(0..<8)
         await fixture.time.waitForSleeps(count: 1)
         fixture.time.advance(by: 10)
@@ -166,6 +170,7 @@ struct RateLimitPacerTests {
         let tasks = await fixture.start(0..<2, deadline: origin.addingTimeInterval(20))
         await fixture.start(2..<3, deadline: origin.addingTimeInterval(40))
         first.finish(with: Fixture.response(429, ["Retry-After": "30"]), now: fixture.time.now)
+        try #require(fixture.pacer.status(for: fixture.partition).waiting == 1)  // else the tasks below never end
         for task in tasks {
             await #expect(throws: EndpointError.self) { try await task.value }
         }

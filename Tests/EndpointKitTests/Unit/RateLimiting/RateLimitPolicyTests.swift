@@ -34,10 +34,14 @@ struct RateLimitPolicyTests {
     @Test("An unpaced pacer lets every call go at once, whatever a refusal or a budget says")
     func unpacedPacesNothing() async throws {
         let fixture = RateLimitPacerFixture(policy: .unpaced)
+        let admit = {
+            try await fixture.pacer.admit(  // failing at once, not waiting, if the pacer held it
+                partition: fixture.partition, method: .post, waiting: .failImmediately, clock: fixture.time.clock)
+        }
         let spent: HTTPHeaders = ["RateLimit": #""default";r=0;t=60"#, "Retry-After": "30"]
-        try await fixture.admitNow().finish(with: RateLimitPacerFixture.response(429, spent), now: fixture.time.now)
-        try await fixture.admitNow().finish(with: RateLimitPacerFixture.response(429), now: fixture.time.now)
-        let permits = try await [fixture.admitNow(.post), fixture.admitNow(.post)]
+        try await admit().finish(with: RateLimitPacerFixture.response(429, spent), now: fixture.time.now)
+        try await admit().finish(with: RateLimitPacerFixture.response(429), now: fixture.time.now)
+        let permits = try await [admit(), admit()]
         #expect(permits.allSatisfy { $0.startDate == fixture.origin })
         #expect(fixture.pacer.status(for: fixture.partition) == RateLimitStatus(inFlight: 2))
         #expect(fixture.time.sleeps.isEmpty)
