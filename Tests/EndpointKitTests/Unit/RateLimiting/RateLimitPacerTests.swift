@@ -109,6 +109,23 @@ struct RateLimitPacerTests {
         #expect(fixture.time.sleeps == [60, 120])
     }
 
+    @Test("A 429 without Retry-After that announces a spent budget pauses until its reset; a bare 503 pauses nothing")
+    func refusalsOtherThanRetryAfter() async throws {
+        let fixture = Fixture()
+        let status = { fixture.pacer.status(for: fixture.partition) }
+        try await fixture.admitNow().finish(with: Fixture.response(503), now: fixture.time.now)
+        #expect(status().pausedUntil == nil)
+        let spent: HTTPHeaders = ["RateLimit": #""default";r=0;t=45"#]
+        try await fixture.admitNow().finish(with: Fixture.response(429, spent), now: fixture.time.now)
+        #expect(status().pausedUntil == fixture.origin.addingTimeInterval(45))
+        let outage = Task { try await fixture.admitNow() }
+        await fixture.time.waitForSleeps(count: 1)
+        fixture.time.advance(by: 45)
+        try await outage.value.finish(with: Fixture.response(503, ["Retry-After": "5"]), now: fixture.time.now)
+        #expect(status().pausedUntil == fixture.time.now.addingTimeInterval(5))
+        #expect(fixture.time.sleeps == [45])
+    }
+
     @Test("A spent budget holds calls until its reset; then exactly the quota goes before the next answer")
     func budgetAndReset() async throws {
         let fixture = Fixture()
