@@ -254,10 +254,3 @@ struct RateLimitPacerTests {
         #expect(status.inFlight == 0 && status.limits.first?.remaining == 7)
     }
 }
-
-/// A test's failure to find what it expected, with what it found.
-struct Unexpected: Error, CustomStringConvertible {
-    let found: String
-    init(_ found: Any?) { self.found = found.map { String(describing: $0) } ?? "nothing" }
-    var description: String { "unexpected: \(found)" }
-}
