@@ -86,3 +86,10 @@ struct RateLimitPacerFixture {
         while !condition() { await Task.yield() }
     }
 }
+
+/// A test's failure to find what it expected, with what it found.
+struct Unexpected: Error, CustomStringConvertible {
+    let found: String
+    init(_ found: Any?) { self.found = found.map { String(describing: $0) } ?? "nothing" }
+    var description: String { "unexpected: \(found)" }
+}

@@ -46,6 +46,7 @@ struct RateLimitPacerTests {
         let first = try await fixture.admitNow(.post)
         #expect(first.startDate == fixture.origin)
         await fixture.start(0..<2, method: .post)
+        try #require(fixture.pacer.status(for: fixture.partition).waiting == 2)  // else no sleep to wait for
         let read = try await fixture.admitNow(.get)  // not held by the mutations' spacing
         #expect(read.startDate == fixture.origin)
         await fixture.time.waitForSleeps(count: 1)
@@ -108,11 +109,31 @@ struct RateLimitPacerTests {
         #expect(fixture.time.sleeps == [60, 120])
     }
 
+    @Test("A 429 without Retry-After that announces a spent budget pauses until its reset; a bare 503 pauses nothing")
+    func refusalsOtherThanRetryAfter() async throws {
+        let fixture = Fixture()
+        let status = { fixture.pacer.status(for: fixture.partition) }
+        try await fixture.admitNow().finish(with: Fixture.response(503), now: fixture.time.now)
+        #expect(status().pausedUntil == nil)
+        let spent: HTTPHeaders = ["RateLimit": #""default";r=0;t=45"#]
+        try await fixture.admitNow().finish(with: Fixture.response(429, spent), now: fixture.time.now)
+        #expect(status().pausedUntil == fixture.origin.addingTimeInterval(45))
+        let outage = Task { try await fixture.admitNow() }
+        await fixture.time.waitForSleeps(count: 1)
+        fixture.time.advance(by: 45)
+        try await outage.value.finish(with: Fixture.response(503, ["Retry-After": "5"]), now: fixture.time.now)
+        #expect(status().pausedUntil == fixture.time.now.addingTimeInterval(5))
+        #expect(fixture.time.sleeps == [45])
+    }
+
     @Test("A spent budget holds calls until its reset; then exactly the quota goes before the next answer")
     func budgetAndReset() async throws {
         let fixture = Fixture()
         let policy: HTTPHeaders = ["RateLimit-Policy": #""default";q=5;w=10"#, "RateLimit": #""default";r=0;t=10"#]
         try await fixture.admitNow().finish(with: Fixture.response(200, policy), now: fixture.time.now)
+        let limit = RateLimitAnnouncement.Limit(
+            name: "default", quota: 5, window: 10, remaining: 0, resetDate: fixture.origin.addingTimeInterval(10))
+        #expect(fixture.pacer.status(for: fixture.partition) == RateLimitStatus(limits: [limit]))
         await fixture.start(0..<8)
         await fixture.time.waitForSleeps(count: 1)
         fixture.time.advance(by: 10)
@@ -166,6 +187,7 @@ struct RateLimitPacerTests {
         let tasks = await fixture.start(0..<2, deadline: origin.addingTimeInterval(20))
         await fixture.start(2..<3, deadline: origin.addingTimeInterval(40))
         first.finish(with: Fixture.response(429, ["Retry-After": "30"]), now: fixture.time.now)
+        try #require(fixture.pacer.status(for: fixture.partition).waiting == 1)  // else the tasks below never end
         for task in tasks {
             await #expect(throws: EndpointError.self) { try await task.value }
         }
@@ -231,11 +253,4 @@ struct RateLimitPacerTests {
         status = fixture.pacer.status(for: fixture.partition)
         #expect(status.inFlight == 0 && status.limits.first?.remaining == 7)
     }
-}
-
-/// A test's failure to find what it expected, with what it found.
-struct Unexpected: Error, CustomStringConvertible {
-    let found: String
-    init(_ found: Any?) { self.found = found.map { String(describing: $0) } ?? "nothing" }
-    var description: String { "unexpected: \(found)" }
 }
