@@ -110,7 +110,8 @@ struct Attempts: Sendable {
         if stages.contains(where: { $0.schedulesRetry(after: failure, for: call) }) {
             return attempt < retryPolicy.maximumAttempts ? 0 : nil
         }
-        return retryPolicy.delay(after: failure, attempt: attempt, method: method, elapsed: elapsed, now: call.clock.now())
+        return retryPolicy.delay(
+            after: failure, attempt: attempt, method: method, elapsed: elapsed, now: call.clock.now())
     }
 
     /// Sends one attempt, within its observation when the call has one.

@@ -22,7 +22,8 @@ struct RateLimitPacing: AttemptStage {
             state.rateLimitDeadline = clock.now().addingTimeInterval(seconds)
         }
         let partition = RateLimitPartition(
-            host: request.url?.host?.lowercased() ?? "", credential: Self.credential(of: request, builtAs: call.request))
+            host: request.url?.host?.lowercased() ?? "", credential: Self.credential(of: request, builtAs: call.request)
+        )
         let requested = clock.now()
         let permit = try await pacer.admit(
             partition: partition, method: call.method, priority: call.policy.rateLimitPriority,
