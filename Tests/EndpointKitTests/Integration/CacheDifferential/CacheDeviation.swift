@@ -57,7 +57,10 @@ struct CacheDeviation: Sendable {
     /// is another variant (`Vary`) than the request's; the origin, whose variants have their own
     /// entity-tags, answers in full (or with a `304` that identifies no stored response, and
     /// hishel asks again). EndpointKit validates the variant the request selects (and may get a
-    /// `304`), or, when none is stored, asks unconditionally.
+    /// `304`), or, when none is stored, asks unconditionally. hishel also validates this variant
+    /// and others at once, so a `304` without a validator identifies none of them for it (RFC 9111
+    /// §4.3.4 updates a stored response without validators only when it is the only one) and it
+    /// asks again; EndpointKit's `304` answers a request for one stored response, and updates it.
     static let validatesOnlySelectedVariant = CacheDeviation(
         name: "validatesOnlySelectedVariant",
         reason: "RFC 9111 §4.3.1: the validators come from the stored responses with the request's cache "
@@ -67,6 +70,14 @@ struct CacheDeviation: Sendable {
     ) { step in
         let hishel = step.hishelDecision
         let endpointKit = step.endpointKitDecision
+        // Or: hishel validated this variant and another at once, and the origin's 304, without a
+        // validator (the representation has no ETag), told it neither; it dropped both and asked again.
+        if hishel.matched, hishel.originRequestCount == 2, endpointKit.outcome == "revalidated",
+            !step.step.origin.headers.contains(where: { $0[0] == "ETag" }), step.step.origin.notModified == nil,
+            step.storedOtherVariant
+        {
+            return true
+        }
         // Its 304, if the origin matched the borrowed validators, identified nothing: hishel asked again.
         guard hishel.conditional, !hishel.matched || hishel.originRequestCount == 2,
             ["miss", "uncacheable"].contains(hishel.outcome), step.newestStoredIsOtherVariant
@@ -92,9 +103,9 @@ struct CacheDeviation: Sendable {
     /// A full answer to a validation supersedes the stored response; hishel keeps it beside the
     /// new one (it removes all but the oldest of the responses it validated on a 2xx or 5xx
     /// answer, none on another status), then serves it (stale, or as the last of those a `304`
-    /// confirms), or validates with its validators where EndpointKit's stored response has none,
-    /// or, holding two, discards both on a `304` without a validator and asks again
-    /// unconditionally.
+    /// confirms), or validates with its validators (or without any) where EndpointKit validates
+    /// with those of the new one, or, holding two, discards both on a `304` without a validator
+    /// and asks again unconditionally.
     static let replacesSupersededResponse = CacheDeviation(
         name: "replacesSupersededResponse",
         reason: "RFC 9111 §4.3.3: a full response to a conditional request means that none of the stored "
@@ -111,7 +122,13 @@ struct CacheDeviation: Sendable {
         let servedSuperseded =
             ["fresh", "stale", "revalidated"].contains(hishel.outcome)
             && replaced.contains { step.endpointKit[$0].replacedBody == hishel.body }
-        let validatedSuperseded = hishel.conditional && !step.endpointKitDecision.conditional
+        // It chose the superseded one to validate (newest by Date, or the only one it kept): its
+        // validators, or their absence, differ from those of EndpointKit's stored response, which
+        // the origin may confirm where it does not confirm hishel's.
+        let endpointKit = step.endpointKitDecision
+        let validatedSuperseded =
+            hishel.conditional != endpointKit.conditional
+            || (hishel.conditional && !hishel.matched && endpointKit.matched)
         return hishel.originRequestCount == 2 || servedSuperseded || validatedSuperseded
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// origin, on an increasing clock, with representations drawn from what RFC 9111 reads (max-age,
 /// Expires against Date, no-cache, no-store, must-revalidate, private, public, s-maxage, strong and
 /// weak ETags, Last-Modified, Vary, a few statuses), unsafe methods that invalidate, requests
-/// with `no-cache`, steps that allow a stale response, private and shared caches.
+/// with `no-cache`, steps that allow a stale response, origins that do not answer, private and
+/// shared caches.
 ///
 /// It stays inside what the oracle models (Tests/Servers/cache_oracle_checks.py): no request
 /// directive but `no-cache`, no client preconditions, no `Age`, `Date` never later than the step,
@@ -119,11 +120,13 @@ struct CacheScenarioGenerator {
         let safe = method == "GET" || method == "HEAD"
         if safe, random.chance(0.1) { headers.append(["Cache-Control", "no-cache"]) }
         let origin =
-            safe
-            ? representation(of: resource, at: at, variant: variant)
-            : CacheScenario.Representation(
-                status: random.pick([200, 200, 204, 404, 500]), headers: [], date: "now", body: "done",
-                notModified: nil)
+            random.chance(0.04)
+            ? .disconnected
+            : safe
+                ? representation(of: resource, at: at, variant: variant)
+                : CacheScenario.Representation(
+                    status: random.pick([200, 200, 204, 404, 500]), headers: [], date: "now", body: "done",
+                    notModified: nil)
         return CacheScenario.Step(
             at: at, request: CacheScenario.Request(method: method, url: resource.url, headers: headers),
             origin: origin, allowStale: allowsStale && random.chance(0.4))

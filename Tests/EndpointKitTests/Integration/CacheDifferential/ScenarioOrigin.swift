@@ -6,7 +6,8 @@ import Foundation
 /// The origin of a differential scenario, in memory: it answers each request with the step's
 /// representation exactly as Tests/Servers/origin_responses.py answers the oracle's hishel (the
 /// same `Date`, `Content-Type` and `Content-Length`, the same precondition rule, a `304` with the
-/// same copied fields), and records what reached it.
+/// same copied fields), shuts the connection for ``CacheScenario/Representation/disconnected``,
+/// and records what reached it.
 ///
 /// Not ``CachingOrigin``: that one's `304` copies `Last-Modified` and not `Content-Location`, and
 /// evaluates `If-Modified-Since` beside a non-matching `If-None-Match`.
@@ -14,10 +15,12 @@ final class ScenarioOrigin: Sendable {
     /// One request that reached the origin, and how it answered.
     struct Received: Sendable {
         let method: String
-        /// The request carried `If-None-Match` or `If-Modified-Since`.
+        /// The request carried `If-None-Match` or `If-Modified-Since` (always `false` when the
+        /// origin did not answer, as the oracle reports it).
         let conditional: Bool
         /// Its condition matched: the answer was `304`.
         let matched: Bool
+        /// `0` when it did not answer.
         let status: Int
     }
 
@@ -42,13 +45,20 @@ final class ScenarioOrigin: Sendable {
     var received: [Received] { state.withLock { $0.received } }
 
     var transport: StubTransport {
-        StubTransport { [self] request in respond(to: request) }
+        StubTransport { [self] request in try respond(to: request) }
     }
 
-    private func respond(to request: URLRequest) -> HTTPResponse {
+    private func respond(to request: URLRequest) throws -> HTTPResponse {
         let method = request.httpMethod ?? "GET"
         guard let representation = state.withLock({ $0.representation }) else {
             return HTTPResponse(statusCode: 599, body: Data("the step holds no representation".utf8), url: request.url)
+        }
+        if representation.disconnects {
+            // As the oracle records it: sent, neither evaluated nor answered.
+            state.withLock {
+                $0.received.append(Received(method: method, conditional: false, matched: false, status: 0))
+            }
+            throw URLError(.networkConnectionLost)
         }
         var fields = representation.headers.map { HTTPHeaders.Field(name: $0[0], value: $0[1]) }
         let date = representation.date == "now" ? HTTPDate.format(clock.now) : representation.date
