@@ -84,6 +84,9 @@ struct AttemptState: Sendable {
     /// ``ResponseCaching``: how the cache served the call so far, and the stored response's age;
     /// the observation hears the last one when the attempts end.
     var cacheOutcome: (outcome: CacheOutcome, age: Int?)? = nil
+    /// ``ResponseCaching``: a `304` to the cache's validators named an entity no stored response
+    /// has, so this run's attempts ask for the full response.
+    var cacheValidationIsRefused = false
 
     init(observation: (any CallObservation)?) {
         self.observation = observation
