@@ -13,11 +13,6 @@ enum EntityTag {
         !tag.trimmingCharacters(in: .whitespaces).hasPrefix("W/")
     }
 
-    /// Whether two entity tags are the same strong validator: both strong, opaque tags equal.
-    static func stronglyMatch(_ first: String, _ second: String) -> Bool {
-        isStrong(first) && isStrong(second) && opaqueTag(first) == opaqueTag(second)
-    }
-
     /// Whether an `If-None-Match` value (`*`, or a list of entity tags) names `tag`.
     static func list(_ condition: String, matches tag: String) -> Bool {
         let condition = condition.trimmingCharacters(in: .whitespaces)

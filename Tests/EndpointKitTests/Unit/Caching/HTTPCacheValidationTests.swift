@@ -90,6 +90,29 @@ struct HTTPCacheValidationTests: CacheSuite {
             origin.requests(to: "/n").map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, "\"1\"", nil])
     }
 
+    @Test("After a 304 that names another entity, the stored response is gone, even when the new one is no-store")
+    func refusedValidationForgetsTheStoredResponse() async throws {
+        origin.serve(
+            "/g",
+            CachingOrigin.Representation(
+                headers: ["Cache-Control": "max-age=0", "Last-Modified": origin.date(in: -60)], body: "old"))
+        let client = client()
+        _ = try await client.send(Fetch(path: "/g"))
+        origin.serve(
+            "/g",
+            CachingOrigin.Representation(
+                headers: ["Cache-Control": "no-store", "ETag": "\"new\"", "Last-Modified": origin.date(in: -60)],
+                body: "new", notModifiedHeaders: ["ETag": "\"new\""]))
+        #expect(try await client.send(Fetch(path: "/g")).text == "new")
+        #expect(
+            origin.requests(to: "/g").map { $0.value(forHTTPHeaderField: "If-Modified-Since") != nil } == [
+                false, true, false,
+            ])
+        // Nothing stored is left to serve, stale or not.
+        #expect(try await client.send(Fetch(path: "/g", mode: .preferStored)).text == "new")
+        #expect(origin.requests(to: "/g").count == 4)
+    }
+
     @Test("A 304 renews freshness: the entry is fresh again for its max-age")
     func notModifiedRenewsFreshness() async throws {
         origin.serve("/f", headers: ["Cache-Control": "max-age=10", "ETag": "\"f\""], body: "f")
