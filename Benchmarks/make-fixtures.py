@@ -3,7 +3,8 @@
 
 repos-2k.json / repos-1m.json have snake_case keys (as GitHub sends them);
 repos-2k-camel.json / repos-1m-camel.json are the same values with camelCase keys, so a
-Decodable model decodes them with matching keys. Output is deterministic.
+Decodable model decodes them with matching keys; repos-empty(-camel).json is `[]`. Output is
+deterministic.
 """
 import json
 import os
@@ -120,7 +121,8 @@ def main(directory):
         repo = repository(rng, len(large) + 1)
         large.append(repo)
         size += len(json.dumps(repo, separators=(",", ":"))) + 1
-    for name, payload in [("repos-2k", small), ("repos-1m", large)]:
+    # repos-empty: `[]`, the cheapest response there is (the cache's hit against a round trip).
+    for name, payload in [("repos-2k", small), ("repos-1m", large), ("repos-empty", [])]:
         for suffix, value in [("", payload), ("-camel", camel(payload))]:
             with open(os.path.join(directory, f"{name}{suffix}.json"), "w") as file:
                 json.dump(value, file, separators=(",", ":"))

@@ -14,7 +14,8 @@ import Foundation
 /// ```
 ///
 /// A `403` or `429` is rate limited when it carries `Retry-After` (GitHub's secondary rate
-/// limits) or `X-RateLimit-Remaining: 0` (the primary one, until `X-RateLimit-Reset`); a `429`
+/// limits), `X-RateLimit-Remaining: 0` (the primary one, until `X-RateLimit-Reset`), or GitHub's
+/// rate-limit message in its body (a secondary limit refused without `Retry-After`); a `429`
 /// always is. Other `403`s (a missing permission) stay unacceptable statuses.
 public struct GitHubAPI: APIProfile {
     /// The REST API version sent in `X-GitHub-Api-Version`.
@@ -36,8 +37,9 @@ public struct GitHubAPI: APIProfile {
     public var errorBodyType: (any JSONObject.Type)? { GitHubAPIError.self }
 
     /// GitHub's rules: a `403` or `429` with `Retry-After` waits that long; one with
-    /// `X-RateLimit-Remaining: 0` waits until `X-RateLimit-Reset`; any other `429` is rate
-    /// limited without a date.
+    /// `X-RateLimit-Remaining: 0` waits until `X-RateLimit-Reset`; one whose body's `message`
+    /// says a rate limit was exceeded ("You have exceeded a secondary rate limit…", "API rate
+    /// limit exceeded…"), and any other `429`, is rate limited without a date.
     ///
     /// - Parameters:
     ///   - response: A response whose status the call does not accept.
@@ -51,7 +53,21 @@ public struct GitHubAPI: APIProfile {
         if let rateLimit = RateLimit(headers: response.headers), rateLimit.isExhausted {
             return RateLimitSignal(retryDate: rateLimit.resetDate)
         }
-        return response.statusCode == 429 ? RateLimitSignal(retryDate: nil) : nil
+        if response.statusCode == 429 || Self.saysRateLimitExceeded(response.body) {
+            return RateLimitSignal(retryDate: nil)
+        }
+        return nil
+    }
+
+    /// Whether `body` is a GitHub error whose `message` says a rate limit was exceeded, which is
+    /// how GitHub documents that a `403` without `Retry-After` tells a secondary limit (or a
+    /// primary one whose headers were lost) from a missing permission.
+    static func saysRateLimitExceeded(_ body: Data) -> Bool {
+        guard !body.isEmpty, body.count <= 64 * 1024,
+            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let message = (object["message"] as? String)?.lowercased()
+        else { return false }
+        return message.contains("secondary rate limit") || message.contains("rate limit exceeded")
     }
 }
 

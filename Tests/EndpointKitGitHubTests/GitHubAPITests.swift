@@ -96,6 +96,31 @@ struct GitHubAPITests {
         #expect(signal(503, ["Retry-After": "3"]) == nil)
     }
 
+    @Test("A 403 without Retry-After is rate limited by GitHub's message, and a permission error is not")
+    func recognisesSecondaryLimitsByTheirMessage() throws {
+        let api = GitHubAPI()
+        func signal(_ status: Int, message: String) throws -> RateLimitSignal? {
+            let body = try JSONSerialization.data(withJSONObject: [
+                "message": message,
+                "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+            ])
+            return api.rateLimit(signaledBy: HTTPResponse(statusCode: status, body: body), now: now)
+        }
+        let secondary = "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."
+        let content =
+            "You have exceeded a secondary rate limit and have been temporarily blocked from content creation."
+        #expect(try signal(403, message: secondary) == RateLimitSignal(retryDate: nil))
+        #expect(try signal(403, message: content) == RateLimitSignal(retryDate: nil))
+        #expect(try signal(403, message: "API rate limit exceeded for user ID 1.") == RateLimitSignal(retryDate: nil))
+        #expect(try signal(403, message: "Resource not accessible by integration") == nil)
+        #expect(try signal(403, message: "Must have admin rights to Repository.") == nil)
+        #expect(api.rateLimit(signaledBy: HTTPResponse(statusCode: 403, body: Data("<html>".utf8)), now: now) == nil)
+        #expect(
+            api.rateLimit(
+                signaledBy: HTTPResponse(statusCode: 404, body: Data(#"{"message":"secondary rate limit"}"#.utf8)),
+                now: now) == nil)
+    }
+
     @Test("A GitHub error body is decoded next to the raw body, whatever the decoder's key strategy")
     func decodesErrorBody() async throws {
         let body = #"""

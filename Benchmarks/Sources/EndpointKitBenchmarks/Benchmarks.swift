@@ -19,7 +19,7 @@ enum Benchmarks {
           cache-hit-disk-ahc (--location max-age; every timed call a fresh hit, nginx sees none),
           cache-miss-memory-urlsession, cache-miss-disk-urlsession, cache-miss-memory-ahc,
           cache-miss-disk-ahc (--location no-store; every call looked up, sent and not stored)
-          --base-url URL --status-url URL --payload 2k|1m --expect N --requests N --concurrency N
+          --base-url URL --status-url URL --payload 2k|1m|empty --expect N --requests N --concurrency N
           [--max-connections N] [--ca PEM] [--http-version automatic|1.1] [--location max-age|no-store]
           [--versus SCENARIO [--blocks N]] (both in one process, in N alternating blocks each)
           (an https --base-url: --ca is the CA AsyncHTTPClient trusts; URLSession trusts the system's)

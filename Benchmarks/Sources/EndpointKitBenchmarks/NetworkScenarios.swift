@@ -57,7 +57,7 @@ struct NetworkScenario {
         }
         self.location = location.isEmpty ? nil : location
         fixturePath = (self.location.map { "/\($0)" } ?? "") + "/repos-\(payload)-camel.json"
-        expectedCount = try options.integer("expect", default: 1)
+        expectedCount = try options.integer("expect", default: 1, allowsZero: true)
         requests = try options.integer("requests", default: 1000)
         concurrency = try options.integer("concurrency", default: 1)
         status = ServerStatus(url: try options.url("status-url"))

@@ -23,9 +23,11 @@ struct Options {
         values[name] ?? fallback
     }
 
-    func integer(_ name: String, default fallback: Int) throws -> Int {
+    func integer(_ name: String, default fallback: Int, allowsZero: Bool = false) throws -> Int {
         guard let text = values[name] else { return fallback }
-        guard let value = Int(text), value > 0 else { throw UsageError(message: "--\(name) needs a positive integer") }
+        guard let value = Int(text), value > 0 || (allowsZero && value == 0) else {
+            throw UsageError(message: "--\(name) needs a \(allowsZero ? "non-negative" : "positive") integer")
+        }
         return value
     }
 

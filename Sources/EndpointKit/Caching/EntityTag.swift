@@ -8,6 +8,11 @@ enum EntityTag {
         opaqueTag(first) == opaqueTag(second)
     }
 
+    /// Whether `tag` is a strong entity tag: not marked `W/`.
+    static func isStrong(_ tag: String) -> Bool {
+        !tag.trimmingCharacters(in: .whitespaces).hasPrefix("W/")
+    }
+
     /// Whether an `If-None-Match` value (`*`, or a list of entity tags) names `tag`.
     static func list(_ condition: String, matches tag: String) -> Bool {
         let condition = condition.trimmingCharacters(in: .whitespaces)

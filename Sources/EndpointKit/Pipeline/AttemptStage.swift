@@ -95,6 +95,9 @@ struct AttemptState: Sendable {
     var rateLimitPermit: RateLimitPermit? = nil
     /// ``RateLimitPacing``: the call's deadline as a date, once its first attempt was paced.
     var rateLimitDeadline: Date? = nil
+    /// ``ResponseCaching``: a `304` to the cache's validators named an entity no stored response
+    /// has, so this run's attempts ask for the full response.
+    var cacheValidationIsRefused = false
 
     init(observation: (any CallObservation)?) {
         self.observation = observation

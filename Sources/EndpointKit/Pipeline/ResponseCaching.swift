@@ -117,6 +117,12 @@ struct ResponseCaching: AttemptStage {
         _ entry: CachedResponse, _ request: inout URLRequest, lookup: Lookup, state: inout AttemptState
     ) -> Preparation {
         var lookup = lookup
+        // A `304` to this run's validators named another entity: ask for the full response.
+        if state.cacheValidationIsRefused {
+            state.cacheLookup = lookup
+            state.cacheOutcome = (.miss, nil)
+            return .send
+        }
         lookup.validated = entry
         if !Self.isConditional(request) {
             if let entityTag = entry.entityTag { request.setValue(entityTag, forHTTPHeaderField: "If-None-Match") }
@@ -174,6 +180,15 @@ struct ResponseCaching: AttemptStage {
             return .pass
         }
         if response.statusCode == 304, let stored = lookup.validated {
+            if lookup.addedValidators, let tag = response.headers["ETag"], EntityTag.isStrong(tag),
+                !(stored.entityTag.map { EntityTag.weaklyMatch(tag, $0) } ?? false)
+            {
+                // RFC 9111 §4.3.4: a `304` whose strong validator no stored response has confirms
+                // none of them, and must update none; the full response is asked for instead. A
+                // stored `W/"x"` and the `304`'s `"x"` are taken for one entity, as hishel does.
+                state.cacheValidationIsRefused = true
+                return .resend
+            }
             let updated = CacheRules.update(stored, with: response, requestTime: lookup.requestTime, now: now)
             if lookup.addedValidators {
                 await cache.store(updated, for: lookup.key)
@@ -203,6 +218,12 @@ struct ResponseCaching: AttemptStage {
                     responseTime: now),
                 for: lookup.key)
             if lookup.validated != nil { state.cacheOutcome = (.replaced, nil) }
+        } else if state.cacheValidationIsRefused, (200..<400).contains(response.statusCode) {
+            // The full answer after a `304` that named another entity: the stored response is not
+            // the origin's, so it is not served again, even when this one may not be stored
+            // (`no-store`). (After a plain validation's full answer that may not be stored, the
+            // old response stays, as RFC 9111 §4.3.3 allows and hishel does.)
+            await cache.removeResponses(for: lookup.key)
         }
         return .pass
     }

@@ -48,14 +48,14 @@ struct HTTPCacheValidationTests: CacheSuite {
 
     // MARK: Validation
 
-    @Test("A 304 updates the stored headers (its new ETag is sent next), but not Content-Length")
+    @Test("A 304 updates the stored headers, but not Content-Length")
     func notModifiedUpdatesEntry() async throws {
         origin.serve(
             "/u",
             CachingOrigin.Representation(
                 headers: ["Cache-Control": "max-age=0", "ETag": "\"1\""], body: "body",
                 notModifiedHeaders: [
-                    "ETag": "\"2\"", "Cache-Control": "max-age=0", "Content-Length": "0", "X-Fresh": "yes",
+                    "ETag": "\"1\"", "Cache-Control": "max-age=0", "Content-Length": "0", "X-Fresh": "yes",
                 ]))
         let client = client()
         _ = try await client.send(Fetch(path: "/u"))
@@ -65,11 +65,52 @@ struct HTTPCacheValidationTests: CacheSuite {
         #expect(confirmed.text == "body")
         #expect(confirmed.headers["Content-Length"] == "4")
         #expect(confirmed.headers["X-Fresh"] == "yes")
-        #expect(confirmed.headers["ETag"] == "\"2\"")
-        origin.serve("/u", headers: ["Cache-Control": "max-age=0", "ETag": "\"2\""], body: "body")
         _ = try await client.send(Fetch(path: "/u"))
         #expect(
-            origin.requests(to: "/u").map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, "\"1\"", "\"2\""])
+            origin.requests(to: "/u").map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, "\"1\"", "\"1\""])
+    }
+
+    @Test("A 304 whose strong ETag no stored response has updates nothing, and the full response is asked for")
+    func notModifiedNamingAnotherEntityIsNotUsed() async throws {
+        // The origin answers If-None-Match "1" with a 304 that names "2" (RFC 9111 §4.3.4: it
+        // identifies no stored response), and an unconditional request in full.
+        origin.serve(
+            "/n",
+            CachingOrigin.Representation(
+                headers: ["Cache-Control": "max-age=0", "ETag": "\"1\""], body: "one",
+                notModifiedHeaders: ["ETag": "\"2\"", "Cache-Control": "max-age=0", "X-Fresh": "yes"]))
+        let client = client()
+        _ = try await client.send(Fetch(path: "/n"))
+        let answer = try await client.send(Fetch(path: "/n"))
+        #expect(answer.source == .network)
+        #expect(answer.text == "one")
+        #expect(answer.headers["ETag"] == "\"1\"")
+        #expect(answer.headers["X-Fresh"] == nil)
+        #expect(
+            origin.requests(to: "/n").map { $0.value(forHTTPHeaderField: "If-None-Match") } == [nil, "\"1\"", nil])
+    }
+
+    @Test("After a 304 that names another entity, the stored response is gone, even when the new one is no-store")
+    func refusedValidationForgetsTheStoredResponse() async throws {
+        origin.serve(
+            "/g",
+            CachingOrigin.Representation(
+                headers: ["Cache-Control": "max-age=0", "Last-Modified": origin.date(in: -60)], body: "old"))
+        let client = client()
+        _ = try await client.send(Fetch(path: "/g"))
+        origin.serve(
+            "/g",
+            CachingOrigin.Representation(
+                headers: ["Cache-Control": "no-store", "ETag": "\"new\"", "Last-Modified": origin.date(in: -60)],
+                body: "new", notModifiedHeaders: ["ETag": "\"new\""]))
+        #expect(try await client.send(Fetch(path: "/g")).text == "new")
+        #expect(
+            origin.requests(to: "/g").map { $0.value(forHTTPHeaderField: "If-Modified-Since") != nil } == [
+                false, true, false,
+            ])
+        // Nothing stored is left to serve, stale or not.
+        #expect(try await client.send(Fetch(path: "/g", mode: .preferStored)).text == "new")
+        #expect(origin.requests(to: "/g").count == 4)
     }
 
     @Test("A 304 renews freshness: the entry is fresh again for its max-age")
