@@ -45,11 +45,27 @@ extension RateLimitPacer.Partition {
         return dispatch
     }
 
+    /// Admits a call that would be the only one waiting, if nothing holds it back now: the
+    /// common case, which then needs no suspension. `nil` when it has to queue.
+    mutating func admitAtOnce(_ method: HTTPMethod, now: Date, policy: RateLimitPolicy) -> RateLimitPermit.Grant? {
+        guard waiters.isEmpty else { return nil }
+        renew(now: now)
+        guard closure(now: now) == nil, !waitsForAFinish(policy: policy),
+            !method.isMutation || mutationMayStart(now: now, policy: policy).mayStart
+        else { return nil }
+        return admit(method, now: now)
+    }
+
     /// Counts an admitted call in: a slot, a unit of each counted budget, a mutation's start.
     private mutating func admit(_ waiter: RateLimitPacer.Waiter, now: Date) -> RateLimitPermit.Grant {
+        admit(waiter.method, now: now)
+    }
+
+    /// Counts an admitted call of `method` in.
+    private mutating func admit(_ method: HTTPMethod, now: Date) -> RateLimitPermit.Grant {
         inFlight += 1
         admissions += 1
-        if waiter.method.isMutation {
+        if method.isMutation {
             inFlightMutations += 1
             lastMutationStart = now
         }
@@ -60,7 +76,7 @@ extension RateLimitPacer.Partition {
             spent[limits[index].key] = limits[index].updates
         }
         return RateLimitPermit.Grant(
-            partition: key, method: waiter.method, sequence: admissions - 1, refusalEpoch: refusalEpoch,
+            partition: key, method: method, sequence: admissions - 1, refusalEpoch: refusalEpoch,
             spentLimits: spent)
     }
 

@@ -69,6 +69,16 @@ final class RateLimitPacer: Sendable {
         partition: RateLimitPartition, method: HTTPMethod, priority: Int = 0, waiting: Waiting = .wait,
         deadline: Date? = nil, clock: ClientClock
     ) async throws(EndpointError) -> RateLimitPermit {
+        // Nothing holds the call back and nobody waits before it: admitted without suspending.
+        let now = clock.now()
+        let immediate = state.withLock { state -> RateLimitPermit.Grant? in
+            var entry = state.partitions[partition] ?? Partition(key: partition)
+            guard let grant = entry.admitAtOnce(method, now: now, policy: policy) else { return nil }
+            entry.clock = clock
+            state.partitions[partition] = entry
+            return grant
+        }
+        if let immediate { return RateLimitPermit(grant: immediate, startDate: now, pacer: self) }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
