@@ -59,6 +59,55 @@ public struct GitHubAPI: APIProfile {
         return nil
     }
 
+    /// GitHub's guidance for integrations: at most 10 calls in flight (well under the 100 at
+    /// which GitHub's secondary limits refuse), mutations (`POST`, `PATCH`, `PUT`, `DELETE`) one
+    /// at a time and at least a second apart, and after a limit refused without `Retry-After`,
+    /// at least a minute, doubling while it stays refused. With
+    /// `followsAnnouncedLimits`, every call of a resource waits for its
+    /// `X-RateLimit-Reset` once `X-RateLimit-Remaining` is 0, and the `Retry-After` of a
+    /// secondary limit.
+    public var rateLimitPolicy: RateLimitPolicy {
+        RateLimitPolicy(
+            maximumConcurrentRequests: 10, maximumConcurrentMutations: 1, mutationSpacing: 1,
+            pauseAfterUntimedRefusal: 60)
+    }
+
+    /// The standards' fields, and GitHub's `X-RateLimit-Limit`, `-Remaining` and `-Reset` as the
+    /// budget of the resource `X-RateLimit-Resource` names (`core` when it names none).
+    ///
+    /// - Parameters:
+    ///   - response: Any response.
+    ///   - now: The time it arrived.
+    /// - Returns: The announcement.
+    public func rateLimitAnnouncement(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement {
+        var announcement = RateLimitAnnouncement.standard(in: response, now: now)
+        if let rateLimit = RateLimit(headers: response.headers) {
+            announcement.limits.append(
+                RateLimitAnnouncement.Limit(
+                    name: rateLimit.resource ?? "core", quota: rateLimit.limit, remaining: rateLimit.remaining,
+                    resetDate: rateLimit.resetDate))
+        }
+        return announcement
+    }
+
+    /// The resource GitHub meters a request by: `search` for `/search/…` (`code_search` for
+    /// `/search/code`), `graphql` for `/graphql`, and `core` for the rest, under GitHub
+    /// Enterprise's `/api/v3` and `/api` too.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The resource's name.
+    public func rateLimitResource(for request: URLRequest) -> String? {
+        var path = Substring(request.url?.path ?? "")
+        for prefix in ["/api/v3", "/api"] where path.hasPrefix(prefix + "/") {
+            path = path.dropFirst(prefix.count)
+            break
+        }
+        if path == "/graphql" { return "graphql" }
+        if path == "/search/code" || path.hasPrefix("/search/code/") { return "code_search" }
+        if path.hasPrefix("/search/") { return "search" }
+        return "core"
+    }
+
     /// Whether `body` is a GitHub error whose `message` says a rate limit was exceeded, which is
     /// how GitHub documents that a `403` without `Retry-After` tells a secondary limit (or a
     /// primary one whose headers were lost) from a missing permission.

@@ -60,6 +60,26 @@ public protocol APIProfile: Sendable {
     /// (``Client/Configuration/rateLimitPolicy``). By default ``RateLimitPolicy/standard``:
     /// no caps, and the pauses and budgets the responses announce followed.
     var rateLimitPolicy: RateLimitPolicy { get }
+
+    /// What `response` says about the API's limits, for the client's rate-limit pacer: the
+    /// budgets it announces and whether it refuses the call. Read from every response, accepted
+    /// ones too. By default ``RateLimitAnnouncement/standard(in:now:)``: the IETF `RateLimit` and
+    /// `RateLimit-Policy` fields and `Retry-After`; a response this profile's
+    /// ``rateLimit(signaledBy:now:)`` recognises is a refusal too.
+    ///
+    /// - Parameters:
+    ///   - response: Any response.
+    ///   - now: The time it arrived, from the client's clock.
+    /// - Returns: The announcement; empty when the response says nothing about limits.
+    func rateLimitAnnouncement(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement
+
+    /// Which of the API's separately metered resources `request` spends, when the API meters
+    /// some apart (GitHub's `search` and `graphql` beside `core`): calls of one resource are
+    /// paced apart from another's. `nil` (the default) for one budget per host and credential.
+    ///
+    /// - Parameter request: The request as it goes out.
+    /// - Returns: The resource's name, or `nil`.
+    func rateLimitResource(for request: URLRequest) -> String?
 }
 
 extension APIProfile {
@@ -81,6 +101,22 @@ extension APIProfile {
 
     /// ``RateLimitPolicy/standard``.
     public var rateLimitPolicy: RateLimitPolicy { .standard }
+
+    /// ``RateLimitAnnouncement/standard(in:now:)``.
+    ///
+    /// - Parameters:
+    ///   - response: Any response.
+    ///   - now: The time it arrived.
+    /// - Returns: The standards' announcement.
+    public func rateLimitAnnouncement(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement {
+        .standard(in: response, now: now)
+    }
+
+    /// `nil`: one budget per host and credential.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: `nil`.
+    public func rateLimitResource(for request: URLRequest) -> String? { nil }
 }
 
 /// HTTP and its standards, with no API's own conventions: the client's default

@@ -10,13 +10,13 @@ public struct RateLimitFailure: Error, Sendable, CustomStringConvertible {
     public var status: StatusFailure
     /// The earliest time a retry can succeed, when the server said.
     public var retryDate: Date?
-    /// Whether the client's ``RateLimitPacer`` held the call back without sending it: ``status``
+    /// Whether the client's rate-limit pacer held the call back without sending it: ``status``
     /// is then the earlier answer that paused its partition or spent its budget, and
     /// ``retryDate`` the time the partition reopens. `false` for a response to the call itself.
-    var wasHeldBack = false
+    public var wasHeldBack = false
     /// The announced limit (its `RateLimit` name) whose spent budget held the call back; `nil`
     /// when a refusal's pause did, or when the call was sent.
-    var limitName: String?
+    public var limitName: String?
 
     /// Creates a failure.
     ///

@@ -34,7 +34,7 @@ struct Pipeline: Sendable {
             let pacer = RateLimitPacer(policy: rateLimitPolicy) { response, now in
                 RateLimitPacing.announcement(in: response, now: now, api: api)
             }
-            stages.append(RateLimitPacing(pacer: pacer))
+            stages.append(RateLimitPacing(pacer: pacer) { api.rateLimitResource(for: $0) })
         }
         self.stages = stages
         chain = MiddlewareChain(middleware: configuration.middleware, transport: transport)

@@ -9,6 +9,8 @@ import Foundation
 /// got, or with none when the attempt got no response; the next attempt takes a new one.
 struct RateLimitPacing: AttemptStage {
     let pacer: RateLimitPacer
+    /// The API's resource a request spends (``APIProfile/rateLimitResource(for:)``).
+    let resource: @Sendable (URLRequest) -> String?
 
     /// Waits until the pacer admits the attempt, within the call's deadline.
     func prepare(_ request: inout URLRequest, for call: Call, state: inout AttemptState)
@@ -22,8 +24,9 @@ struct RateLimitPacing: AttemptStage {
             state.rateLimitDeadline = clock.now().addingTimeInterval(seconds)
         }
         let partition = RateLimitPartition(
-            host: request.url?.host?.lowercased() ?? "", credential: Self.credential(of: request, builtAs: call.request)
-        )
+            host: request.url?.host?.lowercased() ?? "",
+            credential: Self.credential(of: request, builtAs: call.request),
+            resource: resource(request))
         let requested = clock.now()
         let permit = try await pacer.admit(
             partition: partition, method: call.method, priority: call.policy.rateLimitPriority,
@@ -54,12 +57,12 @@ struct RateLimitPacing: AttemptStage {
         return limited.retryDate != nil || pacer.policy.pauseAfterUntimedRefusal > 0
     }
 
-    /// What `response` says about limits, for the pacer: the standards' fields, and a refusal
-    /// wherever `api` recognises one that they do not (GitHub's `403`s, say).
+    /// What `response` says about limits, for the pacer: what `api` reads, and a refusal
+    /// wherever `api`'s rate-limit signal recognises one that it does not (GitHub's `403`s, say).
     static func announcement(
         in response: HTTPResponse, now: Date, api: any APIProfile
     ) -> RateLimitAnnouncement {
-        var announcement = RateLimitAnnouncement.standard(in: response, now: now)
+        var announcement = api.rateLimitAnnouncement(in: response, now: now)
         if announcement.refusal == nil, response.statusCode >= 400,
             let signal = api.rateLimit(signaledBy: response, now: now)
         {

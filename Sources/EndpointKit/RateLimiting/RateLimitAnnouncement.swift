@@ -4,48 +4,90 @@ import Foundation
 /// `RateLimit` and `RateLimit-Policy`) and whether it refuses the call for sending too much
 /// (`429`, or `503` with `Retry-After`).
 ///
-/// ``RateLimitPacer`` reads one from every response it is given, an accepted one too: a `200`
+/// The client's rate-limit pacer reads one from every response, an accepted one too: a `200`
 /// that says `remaining` is 0 pauses the next calls as a `429` does, before they are refused.
-struct RateLimitAnnouncement: Sendable, Equatable {
+/// Which fields it reads is the client's ``APIProfile``'s call
+/// (``APIProfile/rateLimitAnnouncement(in:now:)``): by default the standards' alone.
+public struct RateLimitAnnouncement: Sendable, Equatable {
     /// One limit the response names: its policy (quota and window) from `RateLimit-Policy`, its
     /// state (remaining and reset) from `RateLimit`, matched by name and partition key.
-    struct Limit: Sendable, Equatable {
+    public struct Limit: Sendable, Equatable {
         /// The policy's name, as the server wrote it (a string or a token).
-        var name: String
+        public var name: String
         /// The server's partition key (`pk`), when it sent one: which of its meters this is.
-        var partitionKey: Data?
+        public var partitionKey: Data?
         /// How many quota units the window allows (`q`).
-        var quota: Int?
+        public var quota: Int?
         /// What one quota unit is (`qu`): `"requests"` when the server does not say.
-        var quotaUnit: String = Self.requests
+        public var quotaUnit: String = Self.requests
         /// The window's length in seconds (`w`).
-        var window: TimeInterval?
+        public var window: TimeInterval?
         /// How many units are left (`r`).
-        var remaining: Int?
+        public var remaining: Int?
         /// When the remaining units are renewed: the response's time plus `t` seconds.
-        var resetDate: Date?
+        public var resetDate: Date?
 
         /// The quota unit of a limit that counts requests, the draft's default.
-        static let requests = "requests"
+        public static let requests = "requests"
+
+        /// Creates a limit; what the response does not say stays `nil`.
+        ///
+        /// - Parameters:
+        ///   - name: The policy's name.
+        ///   - partitionKey: The server's partition key, if any.
+        ///   - quota: The units the window allows.
+        ///   - quotaUnit: What a unit is; requests by default.
+        ///   - window: The window's length in seconds.
+        ///   - remaining: The units left.
+        ///   - resetDate: When the remaining units are renewed.
+        public init(
+            name: String, partitionKey: Data? = nil, quota: Int? = nil, quotaUnit: String = Self.requests,
+            window: TimeInterval? = nil, remaining: Int? = nil, resetDate: Date? = nil
+        ) {
+            self.name = name
+            self.partitionKey = partitionKey
+            self.quota = quota
+            self.quotaUnit = quotaUnit
+            self.window = window
+            self.remaining = remaining
+            self.resetDate = resetDate
+        }
 
         /// Whether each request spends one unit of it, so that a pacer can count it down.
-        var countsRequests: Bool { quotaUnit == Self.requests }
+        public var countsRequests: Bool { quotaUnit == Self.requests }
     }
 
     /// A response that refuses the call for sending too much, and until when.
-    struct Refusal: Sendable, Equatable {
+    public struct Refusal: Sendable, Equatable {
         /// The end of the pause that `Retry-After` asks for; `nil` when it asks for none (a pacer
         /// then applies its own, ``RateLimitPolicy/pauseAfterUntimedRefusal``).
-        var pausesUntil: Date?
+        public var pausesUntil: Date?
+
+        /// Creates a refusal.
+        ///
+        /// - Parameter pausesUntil: The end of the pause it asks for; `nil` for none.
+        public init(pausesUntil: Date?) {
+            self.pausesUntil = pausesUntil
+        }
     }
 
     /// The limits named by `RateLimit-Policy` or `RateLimit`, in the order they first came.
-    var limits: [Limit] = []
+    public var limits: [Limit] = []
     /// The refusal, when the response is one.
-    var refusal: Refusal?
+    public var refusal: Refusal?
+
+    /// Creates an announcement.
+    ///
+    /// - Parameters:
+    ///   - limits: The limits the response names; none by default.
+    ///   - refusal: The refusal, when the response is one.
+    public init(limits: [Limit] = [], refusal: Refusal? = nil) {
+        self.limits = limits
+        self.refusal = refusal
+    }
 
     /// Whether the response says nothing about limits.
-    var isEmpty: Bool { limits.isEmpty && refusal == nil }
+    public var isEmpty: Bool { limits.isEmpty && refusal == nil }
 
     /// What a response says by the standards alone.
     ///
@@ -63,7 +105,7 @@ struct RateLimitAnnouncement: Sendable, Equatable {
     ///   - now: The time the response arrived, from the client's clock: `t` and `Retry-After`
     ///     seconds count from it.
     /// - Returns: The announcement; empty when the response says nothing about limits.
-    static func standard(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement {
+    public static func standard(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement {
         var announcement = RateLimitAnnouncement(limits: Self.limits(in: response.headers, now: now))
         let retryDate = RateLimitSignal.retryAfterDate(in: response, now: now)
         switch response.statusCode {

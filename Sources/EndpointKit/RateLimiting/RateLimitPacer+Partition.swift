@@ -49,8 +49,8 @@ extension RateLimitPacer {
         var admitted: [(waiter: Waiter, grant: RateLimitPermit.Grant, startDate: Date)] = []
         var failed: [(waiter: Waiter, error: EndpointError)] = []
         var wakeDate: Date?
-        /// A timer to start: its number, its seconds and the clock it sleeps on.
-        var timer: (id: Int, seconds: TimeInterval, clock: ClientClock?)?
+        /// A timer to start: its number, the time it wakes at and the clock it sleeps on.
+        var timer: (id: Int, wake: Date, clock: ClientClock?)?
         /// A timer that no longer serves, to cancel.
         var cancelledTimer: Task<Void, Never>?
     }

@@ -172,7 +172,7 @@ final class RateLimitPacer: Sendable {
         } else if let wake = dispatch.wakeDate, wake < (entry.timer?.date ?? .distantFuture) {
             dispatch.cancelledTimer = entry.timer?.task
             entry.timer = (state.nextID, wake, nil)
-            dispatch.timer = (state.nextID, max(0, wake.timeIntervalSince(now)), entry.clock)
+            dispatch.timer = (state.nextID, wake, entry.clock)
             state.nextID += 1
         }
         state.partitions[partition] = entry
@@ -182,9 +182,11 @@ final class RateLimitPacer: Sendable {
     /// Resumes the admitted and failed waiters, and starts or stops the timer, outside the lock.
     private func perform(_ dispatch: Dispatch, in partition: RateLimitPartition) {
         dispatch.cancelledTimer?.cancel()
-        if let (id, seconds, clock) = dispatch.timer, let clock {
+        if let (id, wake, clock) = dispatch.timer, let clock {
             let task = Task { [weak self] in
-                do { try await clock.sleep(seconds) } catch { return }
+                // The time left is read as the task starts, not when it was planned: the clock
+                // may have moved in between.
+                do { try await clock.sleep(max(0, wake.timeIntervalSince(clock.now()))) } catch { return }
                 self?.wake(partition, timer: id, clock: clock)
             }
             let isCurrent = state.withLock { state in

@@ -8,19 +8,25 @@ struct RateLimitPartition: Hashable, Sendable, CustomStringConvertible {
     /// What tells the credential apart from others (a digest of the token, an account name),
     /// never the credential itself; `nil` for calls without one.
     var credential: String?
+    /// The API's separately metered resource the calls spend (``APIProfile/rateLimitResource(for:)``);
+    /// `nil` for the host's one budget.
+    var resource: String?
 
     /// Creates a partition.
     ///
     /// - Parameters:
     ///   - host: The host the calls go to.
     ///   - credential: An identity of the calls' credential, not the credential; `nil` for none.
-    init(host: String, credential: String? = nil) {
+    ///   - resource: The metered resource; `nil` for the host's one budget.
+    init(host: String, credential: String? = nil, resource: String? = nil) {
         self.host = host
         self.credential = credential
+        self.resource = resource
     }
 
-    /// `api.github.com`, or `api.github.com (as octocat)`.
+    /// `api.github.com`, `api.github.com search`, or `api.github.com (as 1f2e…)`.
     var description: String {
-        credential.map { "\(host) (as \($0))" } ?? host
+        let place = resource.map { "\(host) \($0)" } ?? host
+        return credential.map { "\(place) (as \($0))" } ?? place
     }
 }

@@ -1,12 +1,28 @@
 import Foundation
 
-/// How a ``RateLimitPacer`` paces the calls of each partition (a host and a credential): caps on
-/// the calls in flight, a spacing between mutations, and whether it follows what the responses
-/// announce.
+/// How a client paces its calls to the limits an API sets, before they are sent: caps on the
+/// calls in flight, a spacing between mutations, and whether it follows what the responses
+/// announce (`Retry-After`, the IETF `RateLimit` fields, and what the client's ``APIProfile``
+/// reads).
 ///
-/// Every property has a default, so a policy names only what it changes (GitHub's mutations:
-/// `RateLimitPolicy(maximumConcurrentMutations: 1, mutationSpacing: 1)`), and a property added
-/// later changes nothing for a policy written before it.
+/// Each limit is kept per host, credential and resource (``APIProfile/rateLimitResource(for:)``):
+/// one user's refusal does not hold another user's calls back. A call that a pause, a spent
+/// budget, a cap or a spacing holds back waits, within its deadline and cancellably, and waiting
+/// calls go in priority order (``CallOptions/rateLimitPriority``); after a pause one goes alone
+/// and the rest follow its accepted answer, never all at one instant. A refused call is sent
+/// again when its limit reopens, while the retry policy's attempts last.
+///
+/// Every property has a default, so a policy names only what it changes, and a property added
+/// later changes nothing for a policy written before it:
+///
+/// ```swift
+/// let client = Client(baseURL: URL(string: "https://api.example.com")!) {
+///     $0.rateLimitPolicy = RateLimitPolicy(maximumConcurrentRequests: 8, maximumConcurrentMutations: 1, mutationSpacing: 1)
+/// }
+/// ```
+///
+/// A client without one takes its API profile's (``APIProfile/rateLimitPolicy``):
+/// ``standard`` for plain HTTP. ``unpaced`` turns pacing off.
 public struct RateLimitPolicy: Sendable, Equatable {
     /// The most calls of one partition in flight at once; `nil` for no cap.
     public var maximumConcurrentRequests: Int?
