@@ -3,8 +3,8 @@ import EndpointKitTesting
 import Foundation
 import Testing
 
-/// Today's client (no pacer: the default profile and retry policy) against the rate-limit
-/// server, asserting what the server counted: that it enforces GitHub's limits and the IETF
+/// The default client (the plain HTTP profile, which reads no GitHub header, and the default
+/// retry policy) against the rate-limit server, asserting what the server counted: that it enforces GitHub's limits and the IETF
 /// fields, counts each refused request and each request sent after it said to wait, and sends
 /// its headers on every answer. Its own self-test (Tests/Servers/ratelimit_selftest.py) goes
 /// further.
@@ -243,6 +243,7 @@ struct RateLimitServerIntegrationTests {
         let client = Client(baseURL: scenario.url) {
             $0.clock = time.clock
             $0.middleware = [SendsManualClock(clock: time)]
+            $0.rateLimitPolicy = .unpaced  // today's client before the pacer: it finds out by a refusal
         }
 
         var fields: [String?] = []
@@ -259,6 +260,29 @@ struct RateLimitServerIntegrationTests {
         #expect(stats.requests == 5)
         #expect(stats.refusedBy == ["policy": 1])
         #expect(stats.afterWaitBy == ["policy": 1])
+        try await scenario.remove()
+    }
+
+    @Test("IETF mode, paced: past r=0 the next call waits for the announced reset, and nothing is refused")
+    func pacedClientWaitsForTheAnnouncedReset() async throws {
+        let scenario = try await RateLimitScenario.make(
+            .init(mode: "ietf", policies: [.init(quota: 3, window: 10)]))
+        let time = ManualClock()
+        let client = Client(baseURL: scenario.url) {
+            $0.clock = time.clock
+            $0.middleware = [SendsManualClock(clock: time)]
+        }
+
+        var fields: [String?] = []
+        for _ in 0..<4 { fields.append(try await client.send(Repository()).headers["RateLimit"]) }
+
+        #expect(
+            fields == [#""default";r=2;t=10"#, #""default";r=1;t=10"#, #""default";r=0;t=10"#, #""default";r=2;t=10"#])
+        #expect(time.sleeps == [10])  // the pacer's wait, before the fourth request
+        let stats = try await scenario.stats()
+        #expect(stats.requests == 4)
+        #expect(stats.refusedBy == [:])
+        #expect(stats.afterWaitBy == [:])
         try await scenario.remove()
     }
 }
