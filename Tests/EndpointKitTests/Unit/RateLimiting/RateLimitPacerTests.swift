@@ -5,7 +5,7 @@ import Testing
 @testable import EndpointKit
 
 /// The pacer on a manual clock: caps, order, spacing, pauses, budgets, and waits that end early.
-@Suite("A rate-limit pacer: calls wait before they are sent, not after they are refused", .timeLimit(.minutes(1)))
+@Suite("A rate-limit pacer: calls wait before they are sent, not after they are refused")
 struct RateLimitPacerTests {
     typealias Fixture = RateLimitPacerFixture
 

@@ -5,7 +5,7 @@ import Testing
 @testable import EndpointKit
 
 /// The policy's presets and its untimed pause, and a pacer that paces nothing.
-@Suite("A rate-limit policy: what the pacer holds calls to", .timeLimit(.minutes(1)))
+@Suite("A rate-limit policy: what the pacer holds calls to")
 struct RateLimitPolicyTests {
     @Test("The untimed pause starts at 60 s and doubles for each refusal in a row, up to 15 minutes")
     func untimedPauseDoublesUpToTheCap() {
