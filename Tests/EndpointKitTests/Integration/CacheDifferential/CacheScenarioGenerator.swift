@@ -21,10 +21,10 @@ struct CacheScenarioGenerator {
     /// The request header that `Vary` names.
     static let variedHeader = "Accept-Language"
 
-    private var random: SplitMix64
+    private var random: SeededGenerator
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(state: seed)
     }
 
     /// What one URL serves, drawn anew now and then as the scenario goes on.
