@@ -32,12 +32,12 @@ extension DiskResponseCache {
     }
 
     func keyFolder(of keyDigest: [UInt8]) -> URL {
-        folder.appendingPathComponent(Self.hex(keyDigest), isDirectory: true)
+        folder.appendingPathComponent(HexEncoding.lowercase(keyDigest), isDirectory: true)
     }
 
     /// The file of `variant` of the key whose digest is `keyDigest`.
     func entryFile(of keyDigest: [UInt8], variant: String) -> URL {
-        let name = Self.hex(SHA256.digest(of: Data(keyDigest + Array(variant.utf8))))
+        let name = HexEncoding.lowercase(SHA256.digest(of: Data(keyDigest + Array(variant.utf8))))
         return keyFolder(of: keyDigest).appendingPathComponent(name, isDirectory: false)
     }
 
@@ -186,9 +186,5 @@ extension DiskResponseCache {
             count += read
         }
         return count == size ? Array(bytes[..<size]) : nil
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// crypto library. Not for anything secret-keyed: it only hides and tells apart credentials.
 enum SHA256 {
     static func hexDigest(of data: Data) -> String {
-        digest(of: data).map { String(format: "%02x", $0) }.joined()
+        HexEncoding.lowercase(digest(of: data))
     }
 
     static func digest(of data: Data) -> [UInt8] {

@@ -20,13 +20,14 @@ struct RateLimitPacing: AttemptStage {
         // An attempt that got no response (a transport failure) left its permit unfinished.
         state.rateLimitPermit?.finish(with: nil, now: clock.now())
         state.rateLimitPermit = nil
+        let host = request.url?.host?.lowercased() ?? ""
+        // Nothing to wait for: no cap or spacing, and no answer from this host announced a limit
+        // yet. The call goes without an admission (the common case, which costs a lookup).
+        guard pacer.admitsEveryCall || pacer.knowsLimits(of: host) else { return .send }
         if state.rateLimitDeadline == nil, let seconds = call.deadline {
             state.rateLimitDeadline = clock.now().addingTimeInterval(seconds)
         }
-        let partition = RateLimitPartition(
-            host: request.url?.host?.lowercased() ?? "",
-            credential: Self.credential(of: request, builtAs: call.request),
-            resource: resource(request))
+        let partition = self.partition(of: request, host: host, for: call)
         let requested = clock.now()
         let permit = try await pacer.admit(
             partition: partition, method: call.method, priority: call.policy.rateLimitPriority,
@@ -42,9 +43,22 @@ struct RateLimitPacing: AttemptStage {
     func judge(_ sent: Sent, to request: URLRequest, for call: Call, state: inout AttemptState)
         async throws(EndpointError) -> Verdict
     {
-        state.rateLimitPermit?.finish(with: sent.response, now: call.clock.now())
-        state.rateLimitPermit = nil
+        let now = call.clock.now()
+        if let permit = state.rateLimitPermit {
+            permit.finish(with: sent.response, now: now)
+            state.rateLimitPermit = nil
+        } else if !pacer.announcement(in: sent.response, now: now).isEmpty {
+            // Sent without an admission: its answer is the first word on this host's limits.
+            let partition = partition(of: request, host: request.url?.host?.lowercased() ?? "", for: call)
+            pacer.takeIn(sent.response, for: partition, method: call.method, now: now, clock: call.clock)
+        }
         return .pass
+    }
+
+    /// The limits `request` is paced by: its host, its credential, the API's resource.
+    private func partition(of request: URLRequest, host: String, for call: Call) -> RateLimitPartition {
+        RateLimitPartition(
+            host: host, credential: Self.credential(of: request, builtAs: call.request), resource: resource(request))
     }
 
     /// A refusal the pacer pauses for (`Retry-After`, or its own pause after an untimed one):

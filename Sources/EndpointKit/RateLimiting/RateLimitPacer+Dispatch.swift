@@ -61,6 +61,12 @@ extension RateLimitPacer.Partition {
         admit(waiter.method, now: now)
     }
 
+    /// Counts a call of `method` in, whatever holds calls back: one that was sent without an
+    /// admission, whose answer the pacer takes in.
+    mutating func countIn(_ method: HTTPMethod, now: Date) -> RateLimitPermit.Grant {
+        admit(method, now: now)
+    }
+
     /// Counts an admitted call of `method` in.
     private mutating func admit(_ method: HTTPMethod, now: Date) -> RateLimitPermit.Grant {
         inFlight += 1

@@ -27,6 +27,8 @@ final class RateLimitPacer: Sendable {
 
     private struct State {
         var partitions: [RateLimitPartition: Partition] = [:]
+        /// The hosts of ``partitions``: a call to any other host has nothing to wait for.
+        var hosts: Set<String> = []
         var nextID = 0
     }
 
@@ -76,6 +78,7 @@ final class RateLimitPacer: Sendable {
             guard let grant = entry.admitAtOnce(method, now: now, policy: policy) else { return nil }
             entry.clock = clock
             state.partitions[partition] = entry
+            state.hosts.insert(partition.host)
             return grant
         }
         if let immediate { return RateLimitPermit(grant: immediate, startDate: now, pacer: self) }
@@ -96,6 +99,7 @@ final class RateLimitPacer: Sendable {
                     entry.clock = clock
                     entry.enqueue(waiter)
                     state.partitions[partition] = entry
+                    state.hosts.insert(partition.host)
                     return planDispatch(partition, now: now, in: &state)
                 }
                 if let dispatch {
@@ -114,6 +118,41 @@ final class RateLimitPacer: Sendable {
             waiter?.continuation.resume(returning: .failure(.cancelled))
         }
         return try outcome.get()
+    }
+
+    /// Whether every call must be admitted, whatever the pacer knows: the policy caps calls in
+    /// flight or spaces mutations. Otherwise a call to a host the pacer knows nothing about yet
+    /// (``knowsLimits(of:)``) is sent without an admission, and only an answer that announces
+    /// something is taken in (``takeIn(_:for:method:now:clock:)``).
+    var admitsEveryCall: Bool {
+        policy.maximumConcurrentRequests != nil || policy.maximumConcurrentMutations != nil
+            || policy.mutationSpacing > 0
+    }
+
+    /// Whether the pacer keeps the state of any partition of `host`.
+    func knowsLimits(of host: String) -> Bool {
+        state.withLock { $0.hosts.contains(host) }
+    }
+
+    /// What `response` announces, as this pacer reads it.
+    func announcement(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement {
+        read(response, now)
+    }
+
+    /// Takes in the answer to a call that was sent without an admission, when it announces
+    /// something: as if the call had been admitted at once and finished with it.
+    func takeIn(
+        _ response: HTTPResponse, for partition: RateLimitPartition, method: HTTPMethod, now: Date, clock: ClientClock
+    ) {
+        let grant = state.withLock { state -> RateLimitPermit.Grant in
+            var entry = state.partitions[partition] ?? Partition(key: partition)
+            entry.clock = clock
+            let grant = entry.countIn(method, now: now)
+            state.partitions[partition] = entry
+            state.hosts.insert(partition.host)
+            return grant
+        }
+        RateLimitPermit(grant: grant, startDate: now, pacer: self).finish(with: response, now: now)
     }
 
     /// What the pacer knows of a partition now.

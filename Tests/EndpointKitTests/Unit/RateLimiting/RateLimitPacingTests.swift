@@ -107,6 +107,25 @@ struct RateLimitPacingTests {
         #expect(server.times.dropFirst().allSatisfy { $0 >= start.addingTimeInterval(30) })
     }
 
+    @Test("Until an answer announces a limit, calls go without an admission; the first that does is taken in")
+    func quietHostsAreNotTracked() async throws {
+        let spent = HTTPResponse(
+            statusCode: 200, headers: ["RateLimit-Policy": #""p";q=5;w=10"#, "RateLimit": #""p";r=0;t=10"#],
+            body: Data("[]".utf8))
+        let server = Server(clock: clock) { number, _ in number == 3 ? spent : Self.ok() }
+        let client = client(server)
+        for _ in 0..<3 { _ = try await client.send(Item()) }
+        #expect(status(of: client) == RateLimitStatus())
+        _ = try await client.send(Item())
+        #expect(status(of: client).limits.map(\.remaining) == [0])
+        let next = Task { try await client.send(Item()) }
+        await until { status(of: client).waiting == 1 }
+        #expect(server.count == 4)
+        clock.advance(by: 10)
+        _ = try await next.value
+        #expect(server.count == 5)
+    }
+
     @Test("A refused POST is sent again when the pause ends, which the retry policy alone would not do")
     func refusedMutationIsRetriedAfterThePause() async throws {
         let server = Server(clock: clock) { number, _ in number == 0 ? Self.tooMany(retryAfter: 5) : Self.ok() }
