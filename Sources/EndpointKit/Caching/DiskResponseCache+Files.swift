@@ -54,7 +54,11 @@ extension DiskResponseCache {
 
     /// The names in `folder` that are digests: key folders at the top, entry files below.
     func entryFileNames(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { name in
+        let path = folder.path
+        // A key never stored has no folder: `access` says so without the error that
+        // `contentsOfDirectory` would make and throw (some µs on Linux, on every miss).
+        guard access(path, F_OK) == 0 else { return [] }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
             name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
         }
     }
