@@ -112,10 +112,11 @@ public struct GitHubAPI: APIProfile {
     /// how GitHub documents that a `403` without `Retry-After` tells a secondary limit (or a
     /// primary one whose headers were lost) from a missing permission.
     static func saysRateLimitExceeded(_ body: Data) -> Bool {
+        // GitHub's error body, read as every error response's is (`GitHubAPIError`).
         guard !body.isEmpty, body.count <= 64 * 1024,
-            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let message = (object["message"] as? String)?.lowercased()
+            let error = try? GitHubAPIError(json: JSON(parsing: body))
         else { return false }
+        let message = error.message.lowercased()
         return message.contains("secondary rate limit") || message.contains("rate limit exceeded")
     }
 }

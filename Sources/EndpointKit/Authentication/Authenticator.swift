@@ -131,12 +131,7 @@ extension Authenticator {
         } catch {
             return "unidentified:\(UUID().uuidString)"
         }
-        let before = request.allHTTPHeaderFields ?? [:]
-        var changes = (probe.allHTTPHeaderFields ?? [:]).filter { before[$0.key] != $0.value }
-            .map { "\($0.key.lowercased()): \($0.value)" }.sorted()
-        if probe.url != request.url { changes.append("url: \(probe.url?.absoluteString ?? "")") }
-        guard !changes.isEmpty else { return nil }
-        return SHA256.hexDigest(of: Data(changes.joined(separator: "\n").utf8))
+        return CredentialDigest.ofChanges(from: request, to: probe)
     }
 }
 

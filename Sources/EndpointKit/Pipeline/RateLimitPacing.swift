@@ -91,18 +91,12 @@ struct RateLimitPacing: AttemptStage {
     /// `Authorization`, `Proxy-Authorization` or `Cookie` the endpoint set; `nil` for none. It
     /// asks no authenticator (which may count its calls, or renew).
     static func credential(of request: URLRequest, builtAs built: URLRequest) -> String? {
-        let before = built.allHTTPHeaderFields ?? [:]
         // Not the validators the cache adds (`If-None-Match`, `If-Modified-Since`): a conditional
-        // request is the same user's.
-        var changes = (request.allHTTPHeaderFields ?? [:])
-            .filter { before[$0.key] != $0.value && !$0.key.lowercased().hasPrefix("if-") }
-            .map { "\($0.key.lowercased()): \($0.value)" }.sorted()
-        if request.url != built.url { changes.append("url: \(request.url?.absoluteString ?? "")") }
-        // And a credential the endpoint set itself.
-        for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
-            if let value = built.value(forHTTPHeaderField: name) { changes.append("\(name): \(value)") }
+        // request is the same user's. And a credential the endpoint set itself.
+        let endpointCredentials = ["Authorization", "Proxy-Authorization", "Cookie"].compactMap { name in
+            built.value(forHTTPHeaderField: name).map { "\(name): \($0)" }
         }
-        guard !changes.isEmpty else { return nil }
-        return SHA256.hexDigest(of: Data(changes.joined(separator: "\n").utf8))
+        return CredentialDigest.ofChanges(
+            from: built, to: request, ignoring: { $0.lowercased().hasPrefix("if-") }, extra: endpointCredentials)
     }
 }

@@ -16,8 +16,7 @@ struct CacheDeviation: Sendable {
     }
 
     let name: String
-    /// Why EndpointKit is right: the RFC 9111 section, or the EndpointKit decision; for a
-    /// ``knownBugs`` entry, why it is wrong.
+    /// Why EndpointKit is right: the RFC 9111 section, or the EndpointKit decision.
     let reason: String
     /// The fields of ``CacheStepDecision`` it may change.
     let fields: Set<String>
@@ -29,10 +28,6 @@ struct CacheDeviation: Sendable {
     static let all: [CacheDeviation] = [
         validatesOnlySelectedVariant, servesOnlySelectedVariant, replacesSupersededResponse, keepsOtherVariants,
     ]
-
-    /// Where EndpointKit disagrees and RFC 9111 sides with hishel: not allowed, but reported as a
-    /// known issue (`withKnownIssue`) until fixed, so that the rest of the run still judges.
-    static let knownBugs: [CacheDeviation] = []
 
     /// hishel validates with the validators of the newest stored response of the URL, which here
     /// is another variant (`Vary`) than the request's; the origin, whose variants have their own

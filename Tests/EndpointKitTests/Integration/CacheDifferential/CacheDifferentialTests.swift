@@ -4,8 +4,7 @@ import Testing
 /// The HTTP cache against hishel (issue 47 §5): seeded, generated scenarios run through the cache
 /// oracle (hishel 2.0, Tests/Servers/cache_oracle_server.py) and through EndpointKit's cache, step
 /// by step; any disagreement that ``CacheDeviation/all`` does not explain fails, with the seed,
-/// the scenario and both sides' decisions. A disagreement that a ``CacheDeviation/knownBugs``
-/// entry explains is a known issue.
+/// the scenario and both sides' decisions.
 ///
 /// `CACHE_DIFF_SEED=N` replays seed N alone.
 @Suite("The HTTP cache decides as hishel does, but for its documented deviations", .requiresCacheOracle)
@@ -61,7 +60,6 @@ struct CacheDifferentialTests {
             }
         }
         var deviations: [String: Int] = [:]
-        var knownBugs: [String: Int] = [:]
         var outcomes: [String: Int] = [:]
         var unjudged = 0
         var failures = 0
@@ -81,16 +79,6 @@ struct CacheDifferentialTests {
             for decision in hishel { outcomes[decision.outcome, default: 0] += 1 }
             for name in verdict.deviations { deviations[name, default: 0] += 1 }
             unjudged += verdict.unjudgedSteps
-            for bug in verdict.knownBugs {
-                knownBugs[bug.name, default: 0] += 1
-                withKnownIssue("\(bug.name): a known EndpointKit bug (CacheDeviation.knownBugs)") {
-                    Issue.record(
-                        Comment(
-                            rawValue: Self.report(
-                                seed: seed, scenario: scenario, step: bug.step, fields: bug.fields, hishel: hishel,
-                                endpointKit: endpointKit, explanation: "the known bug \(bug.name) explains it")))
-                }
-            }
             if let disagreement = verdict.disagreement {
                 failures += 1
                 Issue.record(
@@ -106,7 +94,7 @@ struct CacheDifferentialTests {
         }
         print(
             "CacheDifferentialTests: \(runs.count) seeds, \(failures) failed; hishel's outcomes: \(list(outcomes));"
-                + " deviations: \(list(deviations)); known bugs: \(list(knownBugs));"
+                + " deviations: \(list(deviations));"
                 + " \(unjudged) steps unjudged after a deviation")
     }
 

@@ -7,8 +7,6 @@ struct CacheStepComparison {
         var disagreement: (step: Int, fields: [String])?
         /// The deviations that explained a difference, by name, once per step.
         var deviations: [String] = []
-        /// The known bugs (``CacheDeviation/knownBugs``) that explained one, and the step.
-        var knownBugs: [(step: Int, name: String, fields: [String])] = []
         /// Steps left unjudged after a deviation that leaves the two caches holding different things.
         var unjudgedSteps = 0
     }
@@ -38,11 +36,6 @@ struct CacheStepComparison {
             let step = CacheDeviation.Step(scenario: scenario, index: index, hishel: hishel, endpointKit: endpointKit)
             let explains = { (deviation: CacheDeviation) in
                 deviation.fields.isSuperset(of: fields) && deviation.applies(step)
-            }
-            if let bug = CacheDeviation.knownBugs.first(where: explains) {
-                verdict.knownBugs.append((index, bug.name, fields))
-                verdict.unjudgedSteps = scenario.steps.count - index - 1
-                return verdict
             }
             guard let deviation = CacheDeviation.all.first(where: explains) else {
                 verdict.disagreement = (index, fields)
