@@ -39,12 +39,15 @@ stop_proxy_servers() {
 }
 
 # start_one_proxy NAME PORT [mitmdump options...]
+# Each instance has a confdir of its own: on a new clone, mitmproxy writes its CA into the confdir
+# as it starts, and four instances sharing one raced (one read the key while another was still
+# writing it: "Could not deserialize key data", CI of 3 Dec).
 start_one_proxy() {
     local name=$1 port=$2
     shift 2
     PROXY_NAME="$name" PROXY_RECORD_FILE="$PROXY_RECORD_FILE" "$proxy_venv_dir/bin/mitmdump" --quiet \
         --listen-host 127.0.0.1 --listen-port "$port" \
-        --set confdir="$(dirname "$PROXY_RECORD_FILE")/mitmproxy" \
+        --set confdir="$(dirname "$PROXY_RECORD_FILE")/mitmproxy-$name" \
         -s "$proxy_scripts_directory/proxy_recorder.py" "$@" &
     proxy_pids+=($!)
 }
