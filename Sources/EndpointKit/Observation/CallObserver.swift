@@ -103,10 +103,10 @@ public protocol CallObservation: Sendable {
 
     /// The client's rate-limit pacer held an attempt back before it was sent (its limit was
     /// paused or its budget spent, its cap of calls in flight reached, or a mutation's spacing
-    /// not yet passed), for ``RateLimitWait/duration`` seconds. Heard before the attempt's
-    /// ``attempt(_:sending:)``, only when it waited.
+    /// not yet passed), for ``RateLimitWait/duration`` seconds (0 when a slot freed before the
+    /// clock moved). Heard before the attempt's ``attempt(_:sending:)``, only when it waited.
     ///
-    /// - Parameter wait: How long the attempt waited, and for which host's limits.
+    /// - Parameter wait: How long the attempt waited, for which host's limits, and why.
     func didWaitForRateLimit(_ wait: RateLimitWait)
 
     /// How the client's cache served the call: ``CacheOutcome/miss`` (to the server, nothing

@@ -33,7 +33,10 @@ struct RateLimitPacing: AttemptStage {
             partition: partition, method: call.method, priority: call.policy.rateLimitPriority,
             waiting: call.policy.rateLimitWaiting.pacerWaiting, deadline: state.rateLimitDeadline, clock: clock)
         let waited = permit.startDate.timeIntervalSince(requested)
-        if waited > 0 { state.observation?.didWaitForRateLimit(RateLimitWait(duration: waited, host: partition.host)) }
+        if let hold = permit.hold {
+            state.observation?.didWaitForRateLimit(
+                RateLimitWait(duration: waited, host: partition.host, reason: hold.reason, limitName: hold.limitName))
+        }
         state.rateLimitPermit = permit
         return .send
     }

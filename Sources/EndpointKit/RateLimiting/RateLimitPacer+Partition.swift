@@ -34,6 +34,12 @@ extension RateLimitPacer {
         var isSpent: Bool { isCounted && limit.remaining == 0 }
     }
 
+    /// What held a waiting call back when it began to wait, for its ``RateLimitWait``.
+    struct Hold: Sendable, Equatable {
+        var reason: RateLimitWait.Reason
+        var limitName: String?
+    }
+
     /// A call waiting to be admitted.
     struct Waiter {
         let id: Int
@@ -41,6 +47,7 @@ extension RateLimitPacer {
         let priority: Int
         let waiting: Waiting
         let deadline: Date?
+        let hold: Hold
         let continuation: CheckedContinuation<Result<RateLimitPermit, EndpointError>, Never>
     }
 
@@ -114,6 +121,22 @@ extension RateLimitPacer {
                 latest = (reset, tracked.cause.failure(until: reset, limitName: tracked.limit.name))
             }
             return latest
+        }
+
+        /// What holds a call of `method` back now, the first rule that does (a pause, a spent
+        /// budget, the cap, a probe in flight, a mutation's spacing), else the calls waiting
+        /// before it. Read after ``renew(now:)``.
+        func hold(for method: HTTPMethod, now: Date, policy: RateLimitPolicy) -> Hold {
+            if let end = pausedUntil, end > now { return Hold(reason: .paused) }
+            if let spent = limits.first(where: \.isSpent) {
+                return Hold(reason: .budgetSpent, limitName: spent.limit.name)
+            }
+            if let cap = policy.maximumConcurrentRequests, inFlight >= cap { return Hold(reason: .concurrencyLimit) }
+            if awaitsAnswer && inFlight > 0 { return Hold(reason: .awaitingAnswer) }
+            if method.isMutation && !mutationMayStart(now: now, policy: policy).mayStart {
+                return Hold(reason: .mutationSpacing)
+            }
+            return Hold(reason: .queued)
         }
 
         /// Whether no call may start until one in flight finishes: a full cap, a probe after a

@@ -89,15 +89,16 @@ final class RateLimitPacer: Sendable {
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let now = clock.now()
-                let waiter = Waiter(
-                    id: id, method: method, priority: priority, waiting: waiting, deadline: deadline,
-                    continuation: continuation)
                 let dispatch = state.withLock { state -> Dispatch? in
                     // Checked under the lock: a cancellation after it finds the waiter in the queue.
                     guard !Task.isCancelled else { return nil }
                     var entry = state.partitions[partition] ?? Partition(key: partition)
                     entry.clock = clock
-                    entry.enqueue(waiter)
+                    entry.renew(now: now)
+                    entry.enqueue(
+                        Waiter(
+                            id: id, method: method, priority: priority, waiting: waiting, deadline: deadline,
+                            hold: entry.hold(for: method, now: now, policy: policy), continuation: continuation))
                     state.partitions[partition] = entry
                     state.hosts.insert(partition.host)
                     return planDispatch(partition, now: now, in: &state)
@@ -237,7 +238,7 @@ final class RateLimitPacer: Sendable {
         }
         for (waiter, grant, startDate) in dispatch.admitted {
             waiter.continuation.resume(
-                returning: .success(RateLimitPermit(grant: grant, startDate: startDate, pacer: self)))
+                returning: .success(RateLimitPermit(grant: grant, startDate: startDate, pacer: self, hold: waiter.hold)))
         }
         for (waiter, error) in dispatch.failed { waiter.continuation.resume(returning: .failure(error)) }
     }

@@ -31,13 +31,16 @@ final class RateLimitPermit: Sendable {
     /// When the pacer admitted the call, on the client's clock.
     let startDate: Date
     let grant: Grant
+    /// What held the call back before it was admitted; `nil` when it was admitted at once.
+    let hold: RateLimitPacer.Hold?
     private let pacer: RateLimitPacer
     private let isFinished = Locked(false)
 
-    init(grant: Grant, startDate: Date, pacer: RateLimitPacer) {
+    init(grant: Grant, startDate: Date, pacer: RateLimitPacer, hold: RateLimitPacer.Hold? = nil) {
         self.grant = grant
         self.startDate = startDate
         self.pacer = pacer
+        self.hold = hold
     }
 
     /// Frees the slot and feeds the response's announcement (budgets, a refusal's pause) into the
