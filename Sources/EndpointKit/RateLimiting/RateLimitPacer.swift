@@ -238,7 +238,8 @@ final class RateLimitPacer: Sendable {
         }
         for (waiter, grant, startDate) in dispatch.admitted {
             waiter.continuation.resume(
-                returning: .success(RateLimitPermit(grant: grant, startDate: startDate, pacer: self, hold: waiter.hold)))
+                returning: .success(
+                    RateLimitPermit(grant: grant, startDate: startDate, pacer: self, hold: waiter.hold)))
         }
         for (waiter, error) in dispatch.failed { waiter.continuation.resume(returning: .failure(error)) }
     }

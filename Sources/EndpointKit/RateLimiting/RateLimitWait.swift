@@ -12,8 +12,10 @@ public struct RateLimitWait: Sendable, Equatable {
     /// }
     /// ```
     public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public var rawValue: String
+        /// The reason's name, such as `budget-spent`.
+        public let rawValue: String
 
+        /// The reason named `rawValue`.
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
