@@ -14,6 +14,9 @@
         /// Seconds from sending to the response or the error.
         var duration: TimeInterval?
         var failure: EndpointError?
+        /// What the client's rate-limit pacer made the attempt wait before it was sent; `nil`
+        /// when it was sent at once.
+        var rateLimitWait: RateLimitWait?
         private var start: UInt64 = 0
 
         /// An attempt that starts now.

@@ -6,7 +6,8 @@
     /// The logging of one call: each attempt is held until what follows it is known (a retry, a
     /// renewal, the call's end), and written then, at the level that says it. The call's last
     /// line has how the cache served it (`cache`, `age`); a call the cache answered without a
-    /// request has that line alone.
+    /// request has that line alone. An attempt the rate-limit pacer held back has its wait on its
+    /// own line (`rate_limit.wait`, `rate_limit.reason`, `rate_limit.limit`).
     final class LoggedCall: CallObservation, Sendable {
         private let call: ObservedCall
         private let logger: Logger
@@ -18,6 +19,8 @@
 
         private struct State {
             var pending: LoggedAttempt?
+            /// The rate-limit pacer's wait, heard before the attempt it held back starts.
+            var rateLimitWait: RateLimitWait?
             /// How the cache served the call, once it said.
             var cache: Cache?
             /// Whether a `304` confirmed the stored response: the last line is written at info.
@@ -48,6 +51,10 @@
             _ attempt: ObservedAttempt, sending send: (URLRequest) async throws(EndpointError) -> HTTPResponse
         ) async throws(EndpointError) -> HTTPResponse {
             var logged = LoggedAttempt(attempt)
+            logged.rateLimitWait = state.withLock { state in
+                defer { state.rateLimitWait = nil }
+                return state.rateLimitWait
+            }
             do {
                 let response = try await send(attempt.request)
                 logged.finish(with: response)
@@ -73,6 +80,11 @@
         func didRevalidate(_ response: HTTPResponse) {
             // Written when the call ends, with the cache's outcome.
             state.withLock { $0.isRevalidated = true }
+        }
+
+        func didWaitForRateLimit(_ wait: RateLimitWait) {
+            // Written with the attempt it held back, which starts next.
+            state.withLock { $0.rateLimitWait = wait }
         }
 
         func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
@@ -165,6 +177,11 @@
             if let status = attempt.status { metadata["status"] = "\(status)" }
             if let duration = attempt.duration { metadata["duration"] = "\(Self.seconds(duration))" }
             if let bytes = attempt.bytes { metadata["bytes"] = "\(bytes)" }
+            if let wait = attempt.rateLimitWait {
+                metadata["rate_limit.wait"] = "\(Self.seconds(wait.duration))"
+                metadata["rate_limit.reason"] = "\(wait.reason)"
+                if let limit = wait.limitName { metadata["rate_limit.limit"] = "\(limit)" }
+            }
             if let retryDelay { metadata["retry.delay"] = "\(Self.seconds(retryDelay))" }
             if let pieces { metadata["pieces"] = "\(pieces)" }
             var message = "\(call.name): \(call.call.method) \(redaction.redact(attempt.url, missing: "(no URL)"))"

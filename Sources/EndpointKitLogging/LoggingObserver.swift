@@ -33,7 +33,14 @@
     /// The metadata are `endpoint` (``EndpointKit/Endpoint/operationName``), `method`, `url`,
     /// `attempt` (from 1), `status`, `duration` (seconds), `bytes` (the response body's), and
     /// for a failure `error` (its description, without the response's body) and `error.type`
-    /// (``EndpointKit/EndpointError/errorType``); a retry adds `retry.delay` (seconds). When the
+    /// (``EndpointKit/EndpointError/errorType``); a retry adds `retry.delay` (seconds). An attempt
+    /// that the client's rate-limit pacer held back before it was sent
+    /// (``EndpointKit/CallObservation/didWaitForRateLimit(_:)``) adds `rate_limit.wait` (how long,
+    /// in seconds on the client's clock, `0` when a slot freed at once), `rate_limit.reason` (what
+    /// held it back, ``EndpointKit/RateLimitWait/Reason``: `paused`, `budget-spent`,
+    /// `concurrency-limit`, `mutation-spacing`, `awaiting-answer`, `queued`) and, when an
+    /// announced budget did, `rate_limit.limit` (its name, such as GitHub's `core`); its line's
+    /// `duration` starts after the wait. When the
     /// client's cache was in the call's path, the call's last line has `cache` (how it served the
     /// call, ``EndpointKit/CacheOutcome``: `miss`, `fresh`, `stale`, `revalidated`, `replaced`)
     /// and, when a stored response answered, `age` (its age in seconds). The background

@@ -64,6 +64,34 @@
             #expect(handler.entries.first?.metadata["retry.delay"] == "0.001")
         }
 
+        @Test("A retry that waited out a 429's Retry-After has the wait and its reason on its line, the 429 none")
+        func rateLimitPause() async throws {
+            let handler = InMemoryLogHandler()
+            _ = try await client(ObservedScenario.rateLimitPause(), logging: handler).get(UserRepositories())
+            let url = "https://api.example.com/user/repos"
+            #expect(
+                lines(handler) == [
+                    "notice: UserRepositories: GET \(url) answered 429; retrying in 0.0 s",
+                    "debug: UserRepositories: GET \(url) answered 200",
+                ])
+            #expect(handler.entries.map { $0.metadata["attempt"] } == ["1", "2"])
+            #expect(handler.entries.map { $0.metadata["rate_limit.wait"] } == [nil, "5.0"])
+            #expect(handler.entries.map { $0.metadata["rate_limit.reason"] } == [nil, "paused"])
+            #expect(handler.entries.map { $0.metadata["rate_limit.limit"] } == [nil, nil])
+        }
+
+        @Test("A call held back by a spent budget has the wait, the reason and the limit's name on its line")
+        func rateLimitSpentBudget() async throws {
+            let handler = InMemoryLogHandler()
+            let client = client(ObservedScenario.spentBudget(), logging: handler)
+            _ = try await client.get(UserRepositories())
+            _ = try await client.get(UserRepositories())
+            #expect(handler.entries.map(\.level) == [.debug, .debug])
+            #expect(handler.entries.map { $0.metadata["rate_limit.wait"] } == [nil, "10.0"])
+            #expect(handler.entries.map { $0.metadata["rate_limit.reason"] } == [nil, "budget-spent"])
+            #expect(handler.entries.map { $0.metadata["rate_limit.limit"] } == [nil, "hourly"])
+        }
+
         @Test("A renewed credential: the 401 at info, then the resend's success at debug, both attempt 1")
         func renewal() async throws {
             let handler = InMemoryLogHandler()

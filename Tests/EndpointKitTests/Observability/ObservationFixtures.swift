@@ -35,6 +35,31 @@ enum ObservedScenario {
         return (transport, RefreshingTokenAuthenticator(token: "expired") { "fresh" })
     }
 
+    /// A transport that answers the first request `429` with `Retry-After: 5`, and every other
+    /// `200` with `[]`: the client's pacer pauses the host, so the retry (attempt 2) waits the
+    /// 5 s, reason `paused`, before it is sent. The scenario's manual clock lets the wait return
+    /// at once, moving the time by its 5 s.
+    static func rateLimitPause() -> StubTransport {
+        let counter = CallCounter()
+        return StubTransport { request in
+            counter.increment()
+            let refused = counter.count == 1
+            return HTTPResponse(
+                statusCode: refused ? 429 : 200, headers: refused ? ["Retry-After": "5"] : [:],
+                body: Data((refused ? "" : "[]").utf8), url: request.url)
+        }
+    }
+
+    /// A transport whose every answer, a `200` with `[]`, says that the IETF policy `hourly` has
+    /// no request left until its reset in 10 s: the call after the first waits the 10 s for it,
+    /// reason `budget-spent`, limit `hourly`.
+    static func spentBudget() -> StubTransport {
+        StubTransport { request in
+            let spent: HTTPHeaders = ["RateLimit-Policy": #""hourly";q=5;w=10"#, "RateLimit": #""hourly";r=0;t=10"#]
+            return HTTPResponse(statusCode: 200, headers: spent, body: Data("[]".utf8), url: request.url)
+        }
+    }
+
     /// A transport that answers `304` to a request that carries the `ETag` it gave, `"v1"`.
     static func revalidation() -> StubTransport {
         StubTransport { request in
