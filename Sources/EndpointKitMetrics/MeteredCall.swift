@@ -90,6 +90,15 @@
             count(Label.credentialRenewals, [endpoint])
         }
 
+        func didWaitForRateLimit(_ wait: RateLimitWait) {
+            let dimensions = [method, endpoint, ("server.address", wait.host), ("reason", wait.reason.rawValue)]
+            Timer(
+                label: Label.rateLimitWaitDuration, dimensions: dimensions, preferredDisplayUnit: .seconds,
+                factory: factory
+            ).recordNanoseconds(Int64((max(wait.duration, 0) * 1e9).rounded()))
+            count(Label.rateLimitWaits, dimensions)
+        }
+
         func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
             held?.withLock { $0.cache = outcome }
             let label: String

@@ -29,6 +29,16 @@
     ///   `endpointkit.client.credential_renewals`, `endpointkit.client.stream_events` (events,
     ///   lines or chunks received) and `endpointkit.client.stream_reconnects` (with
     ///   `error.type`).
+    /// - The rate-limit pacer's waits (``EndpointKit/CallObservation/didWaitForRateLimit(_:)``),
+    ///   each with `http.request.method`, `server.address` (the host whose limits held the attempt
+    ///   back) and `reason` (``EndpointKit/RateLimitWait/Reason``: `paused`, `budget-spent`,
+    ///   `concurrency-limit`, `mutation-spacing`, `awaiting-answer`, `queued`):
+    ///   `endpointkit.client.rate_limit_wait.duration`, a timer (seconds on the client's clock,
+    ///   `0` when a slot freed at once), and `endpointkit.client.rate_limit_waits`, a counter of
+    ///   the attempts held back. The wait is heard once it is over, so no meter counts the calls
+    ///   waiting now; the counter's rate is the same number over time, for a backend that shows
+    ///   a timer's count poorly. An attempt's `http.client.request.duration` starts after its
+    ///   wait.
     /// - The cache's counters, one per call that had a cache in its path, each with `cache`
     ///   (the ``EndpointKit/CacheOutcome``): `endpointkit.client.cache_hits` (a stored response
     ///   answered without a request: `fresh` or `stale`), `endpointkit.client.cache_misses`
@@ -67,6 +77,12 @@
             public static let streamEvents = "endpointkit.client.stream_events"
             /// Stream connections opened again after they ended.
             public static let streamReconnects = "endpointkit.client.stream_reconnects"
+            /// The time attempts waited for the client's rate-limit pacer before they were sent, in
+            /// seconds (dimensions `http.request.method`, `server.address`, `reason`).
+            public static let rateLimitWaitDuration = "endpointkit.client.rate_limit_wait.duration"
+            /// Attempts the client's rate-limit pacer held back before they were sent (the same
+            /// dimensions as ``rateLimitWaitDuration``).
+            public static let rateLimitWaits = "endpointkit.client.rate_limit_waits"
         }
 
         private let factory: (any MetricsFactory)?

@@ -115,6 +115,37 @@
             #expect(active.values == [1, 0])
         }
 
+        @Test("A retry that waited out a 429's Retry-After: its 5 s wait timed and counted with host and reason")
+        func rateLimitPause() async throws {
+            let metrics = TestMetrics()
+            _ = try await client(ObservedScenario.rateLimitPause(), metrics: metrics).get(UserRepositories())
+            let dimensions = [
+                ("http.request.method", "GET"), ("endpoint", "UserRepositories"), ("server.address", "api.example.com"),
+                ("reason", "paused"),
+            ]
+            let timer = try metrics.expectTimer(Label.rateLimitWaitDuration, dimensions)
+            #expect(timer.displayUnit == .seconds)
+            #expect(timer.values == [5_000_000_000])
+            #expect(try metrics.expectCounter(Label.rateLimitWaits, dimensions).totalValue == 1)
+            #expect(metrics.counterTotal(label: Label.rateLimitWaits) == 1)
+            #expect(metrics.timers(label: Label.rateLimitWaitDuration).count == 1)
+        }
+
+        @Test("A call held back by a spent budget: its 10 s wait timed and counted with the reason budget-spent")
+        func rateLimitSpentBudget() async throws {
+            let metrics = TestMetrics()
+            let client = client(ObservedScenario.spentBudget(), metrics: metrics)
+            _ = try await client.get(UserRepositories())
+            _ = try await client.get(UserRepositories())
+            let dimensions = [
+                ("http.request.method", "GET"), ("endpoint", "UserRepositories"), ("server.address", "api.example.com"),
+                ("reason", "budget-spent"),
+            ]
+            #expect(try metrics.expectTimer(Label.rateLimitWaitDuration, dimensions).values == [10_000_000_000])
+            #expect(try metrics.expectCounter(Label.rateLimitWaits, dimensions).totalValue == 1)
+            #expect(metrics.counterTotal(label: Label.rateLimitWaits) == 1)
+        }
+
         @Test("A failure without a response is timed with its error type and no status")
         func transportFailure() async throws {
             let metrics = TestMetrics()
