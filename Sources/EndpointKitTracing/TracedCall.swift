@@ -107,6 +107,15 @@
             addEvent("cache revalidated", [Attribute.statusCode: .int64(304)])
         }
 
+        func didWaitForRateLimit(_ wait: RateLimitWait) {
+            var attributes: SpanAttributes = [
+                Attribute.rateLimitDuration: .double(wait.duration),
+                Attribute.rateLimitReason: .string(wait.reason.rawValue), Attribute.serverAddress: .string(wait.host),
+            ]
+            if let limit = wait.limitName { attributes[Attribute.rateLimitLimit] = limit }
+            addEvent("rate_limit.wait", attributes)
+        }
+
         func didConsultCache(_ outcome: CacheOutcome, age: Int?) {
             guard let span = span.withLock({ $0 }) else { return }
             span.attributes[Attribute.cacheStatus] = outcome.rawValue
@@ -168,6 +177,9 @@
         static let errorType = "error.type"
         static let attempt = "endpointkit.attempt"
         static let delay = "endpointkit.retry.delay"
+        static let rateLimitDuration = "endpointkit.rate_limit.duration"
+        static let rateLimitReason = "endpointkit.rate_limit.reason"
+        static let rateLimitLimit = "endpointkit.rate_limit.limit"
         static let streamPieces = "endpointkit.stream.pieces"
         static let cacheStatus = "endpointkit.cache.status"
         static let cacheAge = "endpointkit.cache.age"

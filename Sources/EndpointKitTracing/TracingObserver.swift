@@ -26,7 +26,13 @@
     ///   personal data);
     /// - has an event for each retry (`retry`, with the reason and the wait), for a credential
     ///   renewed after a `401` (`credential renewed`), for a `304` answered from the cache
-    ///   (`cache revalidated`), and for a stream's reconnection (`reconnect`);
+    ///   (`cache revalidated`), for a stream's reconnection (`reconnect`), and for each wait the
+    ///   client's rate-limit pacer made an attempt take before it was sent (`rate_limit.wait`,
+    ///   before that attempt's span starts, with `endpointkit.rate_limit.duration` in seconds on
+    ///   the client's clock, `endpointkit.rate_limit.reason`
+    ///   (``EndpointKit/RateLimitWait/Reason``: `paused`, `budget-spent`, …), `server.address`
+    ///   (the host whose limits held it back) and, when an announced budget did,
+    ///   `endpointkit.rate_limit.limit` (its name));
     /// - when the client's cache was in the call's path, has `endpointkit.cache.status` (how it
     ///   served the call, ``EndpointKit/CacheOutcome``: `miss`, `fresh`, `stale`, `revalidated`,
     ///   `replaced`) and, when a stored response answered, `endpointkit.cache.age` (its age in

@@ -18,6 +18,13 @@
             ("endpointkit.cache.background_revalidation", "background"),
         ]
 
+        /// The attributes shown on events only: `server.address` is on every span.
+        static let eventOnly: [(key: String, name: String)] = [
+            ("endpointkit.retry.delay", "delay"), ("endpointkit.rate_limit.duration", "wait"),
+            ("endpointkit.rate_limit.reason", "reason"), ("endpointkit.rate_limit.limit", "limit"),
+            ("server.address", "host"),
+        ]
+
         static func lines(_ spans: [FinishedInMemorySpan]) -> [String] {
             let ids = Set(spans.map(\.spanID))
             let roots = spans.filter { $0.parentSpanID.map { !ids.contains($0) } ?? true }
@@ -36,7 +43,7 @@
             var result = [line]
             for event in span.events {
                 var eventLine = "\(indent)  event \(event.name)"
-                for (key, name) in shown + [("endpointkit.retry.delay", "delay")] {
+                for (key, name) in shown + eventOnly {
                     if let value = event.attributes.get(key) { eventLine += " \(name)=\(text(value))" }
                 }
                 result.append(eventLine)

@@ -36,6 +36,41 @@
                 ])
         }
 
+        @Test("A retry that waited out a 429's Retry-After: a rate_limit.wait event on the call's span")
+        func rateLimitPause() async throws {
+            let tracer = InMemoryTracer()
+            _ = try await client(ObservedScenario.rateLimitPause(), tracer: tracer).get(UserRepositories())
+            #expect(
+                SpanTree.lines(tracer.finishedSpans) == [
+                    "UserRepositories client status=200 resend=1",
+                    "  event retry attempt=1 error.type=429 delay=0.0",
+                    "  event rate_limit.wait wait=5.0 reason=paused host=api.example.com",
+                    "  GET client attempt=1 status=429 error.type=429 error",
+                    "  GET client attempt=2 status=200 resend=1",
+                ])
+            let span = try #require(tracer.finishedSpans.first { $0.operationName == "UserRepositories" })
+            let event = try #require(span.events.first { $0.name == "rate_limit.wait" })
+            #expect(event.attributes.get("endpointkit.rate_limit.duration") == .double(5))
+            #expect(event.attributes.get("endpointkit.rate_limit.reason") == .string("paused"))
+            #expect(event.attributes.get("server.address") == .string("api.example.com"))
+            #expect(event.attributes.get("endpointkit.rate_limit.limit") == nil)
+        }
+
+        @Test("A call held back by a spent budget: its rate_limit.wait event names the limit")
+        func rateLimitSpentBudget() async throws {
+            let tracer = InMemoryTracer()
+            let client = client(ObservedScenario.spentBudget(), tracer: tracer)
+            _ = try await client.get(UserRepositories())
+            tracer.clearFinishedSpans()
+            _ = try await client.get(UserRepositories())
+            #expect(
+                SpanTree.lines(tracer.finishedSpans) == [
+                    "UserRepositories client status=200",
+                    "  event rate_limit.wait wait=10.0 reason=budget-spent limit=hourly host=api.example.com",
+                    "  GET client attempt=1 status=200",
+                ])
+        }
+
         @Test("The call's span has OpenTelemetry's HTTP client attributes, with secrets redacted from url.full")
         func attributes() async throws {
             let tracer = InMemoryTracer()
