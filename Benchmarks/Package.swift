@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "EndpointKit", package: "EndpointKit"),
                 .product(name: "EndpointKitAsyncHTTPClient", package: "EndpointKit"),
                 .product(name: "EndpointKitTesting", package: "EndpointKit"),
+                // The `.gitHub` profile's pacing, measured against the rate-limit server.
+                .product(name: "EndpointKitGitHub", package: "EndpointKit"),
                 .product(name: "EndpointKitLogging", package: "EndpointKit"),
                 .product(name: "EndpointKitMetrics", package: "EndpointKit"),
                 .product(name: "EndpointKitTracing", package: "EndpointKit"),

@@ -296,6 +296,33 @@ def idle_timeouts(runs):
     return lines
 
 
+def ratelimit(runs):
+    """Rate-limit pacing on the real clock: each round's elapsed / allowed, their median and spread."""
+    cases = [("ietf", "IETF `RateLimit`, default `Client`"), ("mutations", "GitHub mutations, `.gitHub`"),
+             ("primary", "GitHub primary `core`, `.gitHub`")]
+    labels = [(f"ratelimit-pacing {case}", name) for case, name in cases if f"ratelimit-pacing {case}" in runs]
+    if not labels:
+        return []
+    lines = ["Elapsed from just before the first call to the last answer; allowed is what the limits allow "
+             "(Benchmarks/README.md, Rate-limit pacing); floor adds the server's whole-second resets. Median "
+             "over the rounds, (lowest–highest); refused, after a wait and failed are summed over the rounds.", "",
+             "| Case | Calls | Rounds | Elapsed | Allowed | Elapsed / allowed | Floor | Elapsed / floor "
+             "| Refused | After a wait | Failed |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for label, name in labels:
+        rounds = runs[label]
+        spread = []
+        for key in ("ratio", "ratio_floor"):
+            values = [run[key] for run in rounds]
+            spread.append(f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})")
+        total = {key: int(sum(run[key] for run in rounds)) for key in ("refused", "after_wait", "failed")}
+        lines.append(f"| {name} | {num(med(runs, label, 'calls'))} | {len(rounds)} "
+                     f"| {med(runs, label, 'elapsed_s'):.2f} s | {med(runs, label, 'allowed_s'):.2f} s | {spread[0]} "
+                     f"| {med(runs, label, 'floor_s'):.2f} s | {spread[1]} "
+                     f"| {total['refused']} | {total['after_wait']} | {total['failed']} |")
+    return lines
+
+
 def milliseconds(value):
     return "–" if value is None else f"{value:.1f} ms"
 
@@ -372,6 +399,7 @@ def main():
         ("### Memory", memory(runs)),
         ("### Streaming", streaming(runs)),
         ("### Idle timeout lateness", idle_timeouts(runs)),
+        ("### Rate-limit pacing (real clock)", ratelimit(runs)),
         (f"### HTTP cache (median of {arguments.rounds} rounds)", cache(runs)),
     ] + report_openapi.sections(runs, arguments.rounds)
     for title, lines in sections:

@@ -44,6 +44,11 @@ enum Benchmarks {
           --base-url URL --events N (nginx serves /events-N.sse)
         idle timeout (a silent server of its own): idle-timeout-urlsession, idle-timeout-ahc
           --idle SECONDS --requests N
+        rate-limit pacing on the real clock (the rate-limit server, Tests/Servers/ratelimit_server.py):
+          ratelimit-pacing, cases ietf (a default Client against an IETF policy of Q per W s),
+          mutations (K POSTs at once, the .gitHub profile), primary (a core budget of Q per W s, .gitHub)
+          --server-url URL [--case ietf|mutations|primary|all] [--rounds R] [--requests N]
+          [--concurrency N] [--quota Q] [--window W] [--mutations K] [--server-log DIR]
         """
 
     static func main() async {
@@ -59,6 +64,8 @@ enum Benchmarks {
                 results = [try await IdleTimeoutScenario(name: scenario, options: options).run()]
             } else if scenario.hasPrefix("decode-") {
                 results = [try await DecodeScenario(name: scenario, options: options).run()]
+            } else if scenario == "ratelimit-pacing" {
+                results = try await RateLimitPacingScenario(options: options).run()
             } else if scenario.hasPrefix("overhead-") {
                 results = [try await OverheadScenario(name: scenario, options: options).run()]
             } else {
