@@ -93,6 +93,9 @@ struct AttemptState: Sendable {
     var cacheOutcome: (outcome: CacheOutcome, age: Int?)? = nil
     /// ``RateLimitPacing``: the current attempt's admission, until its response is judged.
     var rateLimitPermit: RateLimitPermit? = nil
+    /// ``RateLimitPacing``: the current attempt's request, sent without an admission, until its
+    /// response is judged.
+    var unadmittedSend: RateLimitPacer.UnadmittedSend? = nil
     /// ``RateLimitPacing``: the call's deadline as a date, once its first attempt was paced.
     var rateLimitDeadline: Date? = nil
     /// ``ResponseCaching``: a `304` to the cache's validators named an entity no stored response

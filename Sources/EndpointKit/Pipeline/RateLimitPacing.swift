@@ -20,10 +20,16 @@ struct RateLimitPacing: AttemptStage {
         // An attempt that got no response (a transport failure) left its permit unfinished.
         state.rateLimitPermit?.finish(with: nil, now: clock.now())
         state.rateLimitPermit = nil
+        state.unadmittedSend?.end()
+        state.unadmittedSend = nil
         let host = request.url?.host?.lowercased() ?? ""
         // Nothing to wait for: no cap or spacing, and no answer from this host announced a limit
-        // yet. The call goes without an admission (the common case, which costs a lookup).
-        guard pacer.admitsEveryCall || pacer.knowsLimits(of: host) else { return .send }
+        // yet. The call goes without an admission (the common case, which costs a lookup), and
+        // is counted until its answer comes, as a unit the server may not have counted yet.
+        if !pacer.admitsEveryCall, let send = pacer.sendsUnadmitted(to: host) {
+            state.unadmittedSend = send
+            return .send
+        }
         if state.rateLimitDeadline == nil, let seconds = call.deadline {
             state.rateLimitDeadline = clock.now().addingTimeInterval(seconds)
         }
@@ -47,6 +53,9 @@ struct RateLimitPacing: AttemptStage {
         async throws(EndpointError) -> Verdict
     {
         let now = call.clock.now()
+        // Answered: no longer in flight, before its answer is taken in.
+        state.unadmittedSend?.end()
+        state.unadmittedSend = nil
         if let permit = state.rateLimitPermit {
             permit.finish(with: sent.response, now: now)
             state.rateLimitPermit = nil

@@ -61,10 +61,15 @@ extension RateLimitPacer.Partition {
         admit(waiter.method, now: now)
     }
 
-    /// Counts a call of `method` in, whatever holds calls back: one that was sent without an
-    /// admission, whose answer the pacer takes in.
+    /// Counts a call of `method` in, whatever holds calls back, and spends no budget: one that
+    /// was sent without an admission, whose answer the pacer takes in (the server counted it in
+    /// the `remaining` it announces).
     mutating func countIn(_ method: HTTPMethod, now: Date) -> RateLimitPermit.Grant {
-        admit(method, now: now)
+        inFlight += 1
+        admissions += 1
+        return RateLimitPermit.Grant(
+            partition: key, method: method, sequence: admissions - 1, refusalEpoch: refusalEpoch, spentLimits: [:],
+            admittedAt: now)
     }
 
     /// Counts an admitted call of `method` in.
@@ -83,24 +88,26 @@ extension RateLimitPacer.Partition {
         }
         return RateLimitPermit.Grant(
             partition: key, method: method, sequence: admissions - 1, refusalEpoch: refusalEpoch,
-            spentLimits: spent)
+            spentLimits: spent, admittedAt: now)
     }
 
     /// Counts a finished call out, and takes in what its answer announced.
     ///
     /// Each announced `remaining` counts the calls still in flight as spent (the server may not
-    /// have seen them yet). A refusal pauses the whole partition: until its `Retry-After`, or,
+    /// have seen them yet), the `unadmitted` ones sent before the host announced a limit too. A refusal pauses the whole partition: until its `Retry-After`, or,
     /// without one, until the latest reset of a budget it says is spent, or else for the
     /// policy's untimed pause, doubled for each untimed refusal in a row. An accepted answer
     /// (neither a refusal nor a 5xx) to a call sent after the last refusal ends its backoff.
     mutating func finish(
         _ grant: RateLimitPermit.Grant, announcement: RateLimitAnnouncement, response: HTTPResponse, now: Date,
-        policy: RateLimitPolicy
+        policy: RateLimitPolicy, unadmitted: Int = 0
     ) {
         countOut(grant)
         let cause = RateLimitPacer.Cause(method: grant.method, response: response)
         if policy.followsAnnouncedLimits {
-            for announced in announcement.limits { take(announced, from: cause) }
+            for announced in announcement.limits {
+                take(announced, from: cause, admittedAt: grant.admittedAt, now: now, unspent: inFlight + unadmitted)
+            }
         }
         guard let refusal = announcement.refusal else {
             if response.statusCode < 500 && grant.refusalEpoch == refusalEpoch {
@@ -147,12 +154,22 @@ extension RateLimitPacer.Partition {
     }
 
     /// Takes in one announced limit: its policy where it names one, and its remaining units less
-    /// the calls in flight.
-    private mutating func take(_ announced: RateLimitAnnouncement.Limit, from cause: RateLimitPacer.Cause) {
+    /// the `unspent` calls in flight (sent, but perhaps not yet counted by the server).
+    ///
+    /// Answers may arrive late, and out of order; an answer's `remaining` is ignored when it
+    /// speaks of a window that has ended: its reset has passed, or its call was admitted before
+    /// the budget renewed at its reset (a delta-seconds reset read late looks like a new
+    /// window's). Within one window (resets at most a second apart), an answer that says more
+    /// than an earlier one was counted before it by the server, and is ignored too.
+    private mutating func take(
+        _ announced: RateLimitAnnouncement.Limit, from cause: RateLimitPacer.Cause, admittedAt: Date, now: Date,
+        unspent: Int
+    ) {
         let key = RateLimitPacer.LimitKey(name: announced.name, partitionKey: announced.partitionKey)
         guard let index = limits.firstIndex(where: { $0.key == key }) else {
             var tracked = RateLimitPacer.TrackedLimit(limit: announced, cause: cause)
-            tracked.limit.remaining = announced.remaining.map { max(0, $0 - inFlight) }
+            tracked.limit.remaining = announced.remaining.map { max(0, $0 - unspent) }
+            tracked.lowestAnnounced = announced.remaining
             limits.append(tracked)
             return
         }
@@ -161,11 +178,20 @@ extension RateLimitPacer.Partition {
             limits[index].limit.quotaUnit = announced.quotaUnit
             limits[index].limit.window = announced.window
         }
-        if let remaining = announced.remaining {
-            limits[index].limit.remaining = max(0, remaining - inFlight)
-            limits[index].limit.resetDate = announced.resetDate
-            limits[index].cause = cause
-            limits[index].updates += 1
-        }
+        guard let remaining = announced.remaining else { return }
+        if let reset = announced.resetDate, reset <= now { return }
+        if let renewed = limits[index].renewedAt, admittedAt < renewed { return }
+        let isSameWindow =
+            if let reset = announced.resetDate, let trackedReset = limits[index].limit.resetDate {
+                abs(reset.timeIntervalSince(trackedReset)) <= 1
+            } else {
+                false
+            }
+        if isSameWindow, let lowest = limits[index].lowestAnnounced, remaining > lowest { return }
+        limits[index].lowestAnnounced = remaining
+        limits[index].limit.remaining = max(0, remaining - unspent)
+        limits[index].limit.resetDate = announced.resetDate
+        limits[index].cause = cause
+        limits[index].updates += 1
     }
 }

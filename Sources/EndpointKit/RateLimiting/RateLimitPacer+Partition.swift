@@ -26,6 +26,11 @@ extension RateLimitPacer {
         var cause: Cause
         /// How often an answer set it: a unit given back goes only to the budget it came from.
         var updates = 0
+        /// When the pacer last renewed it at its reset.
+        var renewedAt: Date?
+        /// The lowest `remaining` an answer announced in the current window: an answer that says
+        /// more was counted earlier by the server, and arrived late.
+        var lowestAnnounced: Int?
 
         var key: LimitKey { LimitKey(name: limit.name, partitionKey: limit.partitionKey) }
         /// Whether the pacer spends a unit of it for each call: it counts requests and an answer
@@ -90,11 +95,16 @@ extension RateLimitPacer {
 
         /// Ends a pause whose time has come, and renews each budget whose reset has passed: to its
         /// quota when the policy said it (the next reset a window later), else to one unit, a
-        /// probe whose answer says more.
+        /// probe whose answer says more. A spent budget that renews lets one call go alone first,
+        /// as after a refusal: its answer says whether the server's window turned too (its clock
+        /// and ours need not agree to the second), before the others follow.
         mutating func renew(now: Date) {
             if let end = pausedUntil, end <= now { pausedUntil = nil }
             for index in limits.indices {
                 guard limits[index].isCounted, let reset = limits[index].limit.resetDate, reset <= now else { continue }
+                if limits[index].isSpent { awaitsAnswer = true }
+                limits[index].renewedAt = now
+                limits[index].lowestAnnounced = nil
                 if let quota = limits[index].limit.quota {
                     limits[index].limit.remaining = quota
                     limits[index].limit.resetDate = limits[index].limit.window.map { window in

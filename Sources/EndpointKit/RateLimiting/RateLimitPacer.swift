@@ -29,6 +29,8 @@ final class RateLimitPacer: Sendable {
         var partitions: [RateLimitPartition: Partition] = [:]
         /// The hosts of ``partitions``: a call to any other host has nothing to wait for.
         var hosts: Set<String> = []
+        /// Requests sent without an admission and not yet answered, by host.
+        var unadmitted: [String: Int] = [:]
         var nextID = 0
     }
 
@@ -135,6 +137,26 @@ final class RateLimitPacer: Sendable {
         state.withLock { $0.hosts.contains(host) }
     }
 
+    /// Counts a request to `host` sent without an admission, if the pacer knows nothing of the
+    /// host's limits (``knowsLimits(of:)``), in one step; `nil` when it does, and the call must
+    /// be admitted.
+    func sendsUnadmitted(to host: String) -> UnadmittedSend? {
+        let isUnknown = state.withLock { state in
+            guard !state.hosts.contains(host) else { return false }
+            state.unadmitted[host, default: 0] += 1
+            return true
+        }
+        return isUnknown ? UnadmittedSend(host: host, pacer: self) : nil
+    }
+
+    /// Stops counting a request to `host` sent without an admission.
+    func endUnadmittedSend(to host: String) {
+        state.withLock { state in
+            let count = state.unadmitted[host, default: 0] - 1
+            state.unadmitted[host] = count > 0 ? count : nil
+        }
+    }
+
     /// What `response` announces, as this pacer reads it.
     func announcement(in response: HTTPResponse, now: Date) -> RateLimitAnnouncement {
         read(response, now)
@@ -178,7 +200,8 @@ final class RateLimitPacer: Sendable {
             guard state.partitions[grant.partition] != nil else { return nil }
             if let response, let announcement {
                 state.partitions[grant.partition]?.finish(
-                    grant, announcement: announcement, response: response, now: now, policy: policy)
+                    grant, announcement: announcement, response: response, now: now, policy: policy,
+                    unadmitted: state.unadmitted[grant.partition.host, default: 0])
             } else {
                 state.partitions[grant.partition]?.countOut(grant)
             }

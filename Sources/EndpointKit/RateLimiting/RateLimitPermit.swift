@@ -21,6 +21,9 @@ final class RateLimitPermit: Sendable {
         /// The limits the permit spent a unit of, with each one's count of updates then: a unit
         /// is given back only to the budget it was taken from.
         let spentLimits: [RateLimitPacer.LimitKey: Int]
+        /// When the pacer admitted it, on the client's clock: an answer to a call admitted before
+        /// a budget renewed speaks of the window before.
+        let admittedAt: Date
     }
 
     /// The partition the call belongs to.

@@ -219,7 +219,7 @@ struct RateLimitServerIntegrationTests {
         let time = ManualClock()
         let client = Client(baseURL: scenario.url) {
             $0.clock = time.clock
-            $0.middleware = [SendsManualClock(clock: time)]
+            $0.middleware = [SendsClockTime(clock: time.clock)]
         }
 
         for _ in 0..<3 { _ = try await client.get(Repository()) }
@@ -242,7 +242,7 @@ struct RateLimitServerIntegrationTests {
         let time = ManualClock()
         let client = Client(baseURL: scenario.url) {
             $0.clock = time.clock
-            $0.middleware = [SendsManualClock(clock: time)]
+            $0.middleware = [SendsClockTime(clock: time.clock)]
             $0.rateLimitPolicy = .unpaced  // today's client before the pacer: it finds out by a refusal
         }
 
@@ -270,7 +270,7 @@ struct RateLimitServerIntegrationTests {
         let time = ManualClock()
         let client = Client(baseURL: scenario.url) {
             $0.clock = time.clock
-            $0.middleware = [SendsManualClock(clock: time)]
+            $0.middleware = [SendsClockTime(clock: time.clock)]
         }
 
         var fields: [String?] = []

@@ -21,6 +21,14 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
         /// One `HTTPClient` for the whole test run, never shut down: the process ends first.
         static let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.makeDefaultConfiguration())
 
+        /// One `HTTPClient` with room for 64 connections to one host (8 by default), for
+        /// ``makeWide()``; never shut down either.
+        static let wideHTTPClient: HTTPClient = {
+            var configuration = AsyncHTTPClientTransport.makeDefaultConfiguration()
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+            return HTTPClient(configuration: configuration)
+        }()
+
         /// The TLS policy that trusts the test CA only.
         static let testCAPolicy: TLSPolicy? = TLSServers.caCertificate.map { TLSPolicy(trust: .only([$0])) }
     #endif
@@ -57,6 +65,24 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
     /// `plain` over plain HTTP, `tls` (the same server over HTTPS) for the TLS case.
     func url(plain: URL, tls: URL?) -> URL {
         usesTLS ? tls ?? URL(string: "https://127.0.0.1:9")! : plain
+    }
+
+    /// The transport, with room for 64 connections to one host, so that only the client under
+    /// test limits its calls in flight (URLSession on Linux keeps 4 by default, AsyncHTTPClient 8).
+    func makeWide() -> any Transport {
+        switch self {
+        case .urlSession:
+            let configuration = URLSessionTransport.makeDefaultConfiguration()
+            configuration.httpMaximumConnectionsPerHost = 64
+            return URLSessionTransport(configuration: configuration)
+        #if AsyncHTTPClient
+            case .asyncHTTPClient: return AsyncHTTPClientTransport(client: Self.wideHTTPClient)
+            case .asyncHTTPClientOverTLS:
+                // swift-format-ignore: NeverUseForceTry
+                // allCasesWithTLS offers this case only when the policy exists.
+                return try! AsyncHTTPClientTransport(client: Self.wideHTTPClient, tls: Self.testCAPolicy!)
+        #endif
+        }
     }
 
     func make() -> any Transport {

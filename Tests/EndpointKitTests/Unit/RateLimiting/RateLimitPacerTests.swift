@@ -126,7 +126,8 @@ struct RateLimitPacerTests {
         #expect(fixture.time.sleeps == [45])
     }
 
-    @Test("A spent budget holds calls until its reset; then exactly the quota goes before the next answer")
+    @Test(
+        "A spent budget holds calls until its reset; then one goes alone, and what its answer leaves goes after it")
     func budgetAndReset() async throws {
         let fixture = Fixture()
         let policy: HTTPHeaders = ["RateLimit-Policy": #""default";q=5;w=10"#, "RateLimit": #""default";r=0;t=10"#]
@@ -137,16 +138,30 @@ struct RateLimitPacerTests {
         await fixture.start(0..<8)
         await fixture.time.waitForSleeps(count: 1)
         fixture.time.advance(by: 10)
-        let first = await fixture.next(5)
-        #expect(first.map(\.index).sorted() == [0, 1, 2, 3, 4])
+        // The renewed quota is 5, but the server's window may not have turned yet: a probe first.
+        let probe = await fixture.next(1)
+        #expect(probe.map(\.index) == [0])
+        #expect(fixture.pacer.status(for: fixture.partition).waiting == 7)
+        probe[0].permit.finish(
+            with: Fixture.response(200, ["RateLimit": #""default";r=4;t=10"#]), now: fixture.time.now)
+        let rest = await fixture.next(4)
+        #expect(rest.map(\.index).sorted() == [1, 2, 3, 4])
         #expect(fixture.pacer.status(for: fixture.partition).waiting == 3)
-        let answer: HTTPHeaders = ["RateLimit": #""default";r=4;t=10"#]  // 4 others in flight: 0 left
-        first[0].permit.finish(with: Fixture.response(200, answer), now: fixture.time.now)
+        let answer: HTTPHeaders = ["RateLimit": #""default";r=3;t=10"#]  // 3 others in flight: 0 left
+        rest[0].permit.finish(with: Fixture.response(200, answer), now: fixture.time.now)
         #expect(fixture.pacer.status(for: fixture.partition).waiting == 3)
         #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 0)
+        for late in rest.dropFirst() {
+            late.permit.finish(
+                with: Fixture.response(200, ["RateLimit": #""default";r=0;t=10"#]), now: fixture.time.now)
+        }
         await fixture.time.waitForSleeps(count: 2)
         fixture.time.advance(by: 10)
-        #expect(await fixture.next(3).map(\.index).sorted() == [5, 6, 7])
+        let secondProbe = await fixture.next(1)
+        #expect(secondProbe.map(\.index) == [5])
+        secondProbe[0].permit.finish(
+            with: Fixture.response(200, ["RateLimit": #""default";r=4;t=10"#]), now: fixture.time.now)
+        #expect(await fixture.next(2).map(\.index).sorted() == [6, 7])
     }
 
     @Test("failImmediately: a paused or spent partition fails at once with its reopening; a full one still waits")
@@ -252,5 +267,49 @@ struct RateLimitPacerTests {
         }  // `last` released unfinished here
         status = fixture.pacer.status(for: fixture.partition)
         #expect(status.inFlight == 0 && status.limits.first?.remaining == 7)
+    }
+
+    @Test("Calls sent before the host announced a limit count as spent in the first budget announced, until answered")
+    func unadmittedCallsInFlightCountAsSpent() async throws {
+        let fixture = Fixture()
+        let host = fixture.partition.host
+        let sends = (0..<3).compactMap { _ in fixture.pacer.sendsUnadmitted(to: host) }
+        #expect(sends.count == 3)
+        sends[0].end()  // answered: the server counted it in the remaining it says
+        let budget: HTTPHeaders = ["RateLimit": #""default";r=10;t=600"#]
+        fixture.pacer.takeIn(
+            Fixture.response(200, budget), for: fixture.partition, method: .get, now: fixture.time.now,
+            clock: fixture.time.clock)
+        #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 8)
+        #expect(fixture.pacer.sendsUnadmitted(to: host) == nil)  // known now: every call is admitted
+        sends[1].end()
+        sends[1].end()  // counts once
+        fixture.pacer.takeIn(
+            Fixture.response(200, ["RateLimit": #""default";r=9;t=600"#]), for: fixture.partition, method: .get,
+            now: fixture.time.now, clock: fixture.time.clock)
+        #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 8)
+        withExtendedLifetime(sends) {}
+    }
+
+    @Test("An answer that arrives late says no more than a later one of its window; one of an ended window is ignored")
+    func lateAnswersDoNotRaiseTheBudget() async throws {
+        let fixture = Fixture()
+        try await fixture.admitNow().finish(
+            with: Fixture.response(200, ["RateLimit": #""default";r=20;t=60"#]), now: fixture.time.now)
+        let early = try await fixture.admitNow()
+        let late = try await fixture.admitNow()
+        #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 18)
+        // The server counted `late` first (r=19), and `early` after it (r=18); the answers cross.
+        early.finish(with: Fixture.response(200, ["RateLimit": #""default";r=18;t=60"#]), now: fixture.time.now)
+        #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 17)  // `late` in flight
+        late.finish(with: Fixture.response(200, ["RateLimit": #""default";r=19;t=60"#]), now: fixture.time.now)
+        #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 17)
+
+        // Read after its reset, an answer speaks of a window that ended: the pacer renewed the
+        // budget at its reset (60 s) and keeps the 16 it counted, not the answer's 0.
+        let stale = try await fixture.admitNow()
+        fixture.time.advance(by: 61)
+        stale.finish(with: Fixture.response(200, ["RateLimit": #""default";r=0;t=0"#]), now: fixture.time.now)
+        #expect(fixture.pacer.status(for: fixture.partition).limits.first?.remaining == 16)
     }
 }
