@@ -80,27 +80,13 @@ struct GitHubPacingAgainstTheRateLimitServerTests {
         }
     }
 
-    /// `total` calls from `tasks` tasks, each sending its next call as soon as its last one ended:
-    /// how many failed, and the first failure.
+    /// `total` calls from `tasks` tasks (``HTTPBin/results(of:callsFrom:_:)``): how many failed,
+    /// and the first failure.
     func fanOut(
         _ total: Int, from tasks: Int, _ call: @escaping @Sendable () async throws(EndpointError) -> Echo
     ) async -> (failed: Int, first: EndpointError?) {
-        let unsent = Locked(total)
-        let failures = await withTaskGroup(of: [EndpointError].self) { group in
-            for _ in 0..<tasks {
-                group.addTask {
-                    var failures: [EndpointError] = []
-                    while unsent.withLock({ (count: inout Int) -> Bool in
-                        guard count > 0 else { return false }
-                        count -= 1
-                        return true
-                    }) {
-                        if case .failure(let error) = await HTTPBin.result(of: call) { failures.append(error) }
-                    }
-                    return failures
-                }
-            }
-            return await group.reduce(into: []) { $0 += $1 }
+        let failures = await HTTPBin.results(of: total, callsFrom: tasks, call).compactMap { result in
+            if case .failure(let error) = result { error } else { nil }
         }
         return (failures.count, failures.first)
     }

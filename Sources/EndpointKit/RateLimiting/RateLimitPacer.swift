@@ -125,20 +125,15 @@ final class RateLimitPacer: Sendable {
 
     /// Whether every call must be admitted, whatever the pacer knows: the policy caps calls in
     /// flight or spaces mutations. Otherwise a call to a host the pacer knows nothing about yet
-    /// (``knowsLimits(of:)``) is sent without an admission, and only an answer that announces
+    /// (``sendsUnadmitted(to:)``) is sent without an admission, and only an answer that announces
     /// something is taken in (``takeIn(_:for:method:now:clock:)``).
     var admitsEveryCall: Bool {
         policy.maximumConcurrentRequests != nil || policy.maximumConcurrentMutations != nil
             || policy.mutationSpacing > 0
     }
 
-    /// Whether the pacer keeps the state of any partition of `host`.
-    func knowsLimits(of host: String) -> Bool {
-        state.withLock { $0.hosts.contains(host) }
-    }
-
     /// Counts a request to `host` sent without an admission, if the pacer knows nothing of the
-    /// host's limits (``knowsLimits(of:)``), in one step; `nil` when it does, and the call must
+    /// host's limits (it keeps no partition of the host), in one step; `nil` when it does, and the call must
     /// be admitted.
     func sendsUnadmitted(to host: String) -> UnadmittedSend? {
         let isUnknown = state.withLock { state in

@@ -35,29 +35,12 @@ struct RateLimitPacingAgainstTheServerTests {
             $0.middleware = [SendsClockTime(clock: time.clock)]
             $0.transport = transport.makeWide()
         }
-        let unsent = Locked(300)
 
         // The first 32 go before any answer announced the quota: the pacer counts them as spent
         // when the first answer says what is left.
-        let failures = await withTaskGroup(of: [EndpointError].self) { group in
-            for _ in 0..<32 {
-                group.addTask {
-                    var failures: [EndpointError] = []
-                    while unsent.withLock({ (count: inout Int) -> Bool in
-                        guard count > 0 else { return false }
-                        count -= 1
-                        return true
-                    }) {
-                        let result = await HTTPBin.result { () async throws(EndpointError) in
-                            try await client.get(Repository())
-                        }
-                        if case .failure(let error) = result { failures.append(error) }
-                    }
-                    return failures
-                }
-            }
-            return await group.reduce(into: []) { $0 += $1 }
-        }
+        let failures = await HTTPBin.results(of: 300, callsFrom: 32) { () async throws(EndpointError) in
+            try await client.get(Repository())
+        }.compactMap { result in if case .failure(let error) = result { error } else { nil } }
 
         #expect(failures.isEmpty, "first failure: \(String(describing: failures.first))")
         let stats = try await scenario.stats()

@@ -57,13 +57,6 @@ struct RateLimitServerIntegrationTests {
         await HTTPBin.result { () async throws(EndpointError) in try await client.get(Repository()) }
     }
 
-    /// Takes one from `count` if it is above 0: whether it did.
-    private static func takeOne(_ count: inout Int) -> Bool {
-        guard count > 0 else { return false }
-        count -= 1
-        return true
-    }
-
     /// The calls that failed as `unacceptableStatus`, by status code.
     private func unacceptableStatuses(_ results: [Result<Echo, EndpointError>]) -> [Int] {
         results.compactMap { HTTPBin.unacceptableStatusCode(of: $0) }
@@ -103,20 +96,10 @@ struct RateLimitServerIntegrationTests {
         let configuration = URLSessionTransport.makeDefaultConfiguration()
         configuration.httpMaximumConnectionsPerHost = 32
         let client = Client(baseURL: scenario.url) { $0.transport = URLSessionTransport(configuration: configuration) }
-        let unsent = Locked(300)
 
         // 32 callers, each sending its next call as soon as the last one ends, until 300 are sent.
-        let results = await withTaskGroup(of: [Result<Echo, EndpointError>].self) { group in
-            for _ in 0..<32 {
-                group.addTask {
-                    var results: [Result<Echo, EndpointError>] = []
-                    while unsent.withLock(Self.takeOne) {
-                        results.append(await Self.repository(from: client))
-                    }
-                    return results
-                }
-            }
-            return await group.reduce(into: []) { $0 += $1 }
+        let results = await HTTPBin.results(of: 300, callsFrom: 32) { () async throws(EndpointError) in
+            try await client.get(Repository())
         }
 
         #expect(successes(results) == 100)

@@ -56,6 +56,30 @@ package enum HTTPBin {
         }
     }
 
+    /// `total` calls of `call` from `tasks` tasks at once, each task sending its next call as
+    /// soon as its last one ended: every call's value or error, in no particular order.
+    package static func results<Value: Sendable>(
+        of total: Int, callsFrom tasks: Int, _ call: @escaping @Sendable () async throws(EndpointError) -> Value
+    ) async -> [Result<Value, EndpointError>] {
+        let unsent = Locked(total)
+        return await withTaskGroup(of: [Result<Value, EndpointError>].self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    var results: [Result<Value, EndpointError>] = []
+                    while unsent.withLock({ (count: inout Int) -> Bool in
+                        guard count > 0 else { return false }
+                        count -= 1
+                        return true
+                    }) {
+                        results.append(await result(of: call))
+                    }
+                    return results
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+    }
+
     /// The status code of an `unacceptableStatus` error, or `nil` for any other result.
     package static func unacceptableStatusCode<Value>(of result: Result<Value, EndpointError>) -> Int? {
         guard case .failure(.unacceptableStatus(let response)) = result else { return nil }
